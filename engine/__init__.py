@@ -1,0 +1,15 @@
+"""Verish' Ne Verish' rules engine: standard library only, for CPython and Pyodide alike.
+
+>>> game = Game.new({"preset": "quick", "players": 3, "seed": 1})
+>>> view = game.view(game.to_move)
+>>> sorted(view["legal"])
+['believe', 'challenge', 'pass', 'play']
+"""
+
+from .config import describe
+from .errors import EngineError
+from .game import Game
+from .view import visible_events
+
+__all__ = ["EngineError", "Game", "describe", "visible_events"]
+__version__ = "0.1.0"

@@ -1,0 +1,50 @@
+"""The engine as functions of JSON text, for callers that hold a game as a string.
+
+Each function takes and returns JSON strings and never raises: an :class:`EngineError` comes back
+as ``{"error": code, "message": text}``.  A reply carries the game's new JSON only where the caller
+already owns the whole game (a test harness, a replay tool); a UI must use :func:`view` replies.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .errors import EngineError
+from .game import Game
+from .view import visible_events
+
+
+def _reply(work: Callable[[], dict[str, Any]]) -> str:
+    try:
+        return json.dumps(work())
+    except EngineError as error:
+        return json.dumps(error.to_json())
+    except json.JSONDecodeError as error:
+        return json.dumps(EngineError("bad_json", f"not JSON: {error.msg}").to_json())
+
+
+def new_game(config_json: str) -> str:
+    """``{"game": <game JSON>}`` for a configuration."""
+    return _reply(lambda: {"game": Game.new(json.loads(config_json)).to_json()})
+
+
+def view(game_json: str, seat: int) -> str:
+    """``{"view": ...}`` of one seat."""
+    return _reply(lambda: {"view": Game.from_json(json.loads(game_json)).view(seat)})
+
+
+def apply(game_json: str, seat: int, action_json: str) -> str:
+    """``{"game", "events", "view"}`` after one action; events and view are the acting seat's."""
+
+    def work() -> dict[str, Any]:
+        game = Game.from_json(json.loads(game_json))
+        events = game.apply(seat, json.loads(action_json))
+        return {
+            "game": game.to_json(),
+            "events": visible_events(events, seat),
+            "view": game.view(seat),
+        }
+
+    return _reply(work)

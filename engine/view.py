@@ -1,0 +1,68 @@
+"""What one seat may know: its observation, and events with hidden cards removed.
+
+This is the only module that decides what leaves the engine towards a player (the UI or a bot).
+The rule (RULES-SPEC, last section): own hand, every hand's size, pile and stock sizes, the discard
+heap, the rank to claim, the last play's author/count/claim/state, every revealed card and where it
+went, whose turn it is, finishing order, scores and move count.  Nothing else.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Event, Game
+
+# Events whose "cards" only their own seat may see.
+PRIVATE_CARDS = frozenset({"played", "drew"})
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    cfg = game.config
+    top = game.pile[-1] if game.pile else None
+    return {
+        "seat": seat,
+        "players": cfg.players,
+        "preset": cfg.preset,
+        "options": cfg.options(),
+        "hand": list(game.hands[seat]),
+        "hand_sizes": [len(hand) for hand in game.hands],
+        "pile_size": sum(len(play["cards"]) for play in game.pile),
+        "stock_size": len(game.stock),
+        "discard": list(game.discard),
+        "round_rank": None if cfg.ascending else game.claim_rank,
+        "next_rank": game.claim_rank if cfg.ascending else None,
+        "opening": game.opening,
+        "last_play": None
+        if top is None
+        else {
+            "seat": top["seat"],
+            "count": len(top["cards"]),
+            "rank": top["rank"],
+            "unresolved": game.pending,
+        },
+        "revealed": copy.deepcopy(game.revealed),
+        "to_move": game.to_move,
+        "turn": game.turn,
+        "window": list(game.window),
+        "out": list(game.out),
+        "scores": list(game.scores),
+        "hand_number": game.hand_number,
+        "dealer": game.dealer,
+        "moves": game.moves,
+        "move_limit": cfg.move_limit,
+        "over": game.is_over,
+        "result": copy.deepcopy(game.result),
+        "legal": game.legal(seat),
+    }
+
+
+def visible_events(events: list[Event], seat: int) -> list[Event]:
+    """The events as ``seat`` may see them: other players' played and drawn cards removed."""
+    return [
+        {key: value for key, value in event.items() if key != "cards"}
+        if event["type"] in PRIVATE_CARDS and event["seat"] != seat
+        else copy.deepcopy(event)
+        for event in events
+    ]
