@@ -9,7 +9,7 @@ option names, kinds, defaults and the presets that accept them; the setup screen
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import EngineError
@@ -81,8 +81,8 @@ class Config:
         return self.preset == "quick"
 
     def options(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {name: data[name] for name in OPTIONS}
+        """Every option's value (a fresh dict: views hand it out)."""
+        return {name: getattr(self, name) for name in OPTIONS}
 
     def to_json(self) -> dict[str, Any]:
         return {

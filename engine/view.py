@@ -42,7 +42,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "rank": top["rank"],
             "unresolved": game.pending,
         },
-        "revealed": copy.deepcopy(game.revealed),
+        # Revealed records never change once written: copying each one's card list suffices.
+        "revealed": [{**record, "cards": list(record["cards"])} for record in game.revealed],
         "to_move": game.to_move,
         "turn": game.turn,
         "window": list(game.window),
