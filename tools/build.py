@@ -1,0 +1,203 @@
+"""Assemble the publishable site into one folder (``dist/`` by default).
+
+What goes in:
+
+* ``web/``            the page, its JS modules, CSS and the worker's Python (``worker.py``);
+* ``engine/``         the rules engine package, file by file, for the worker's file system;
+* ``i18n/``           the UI catalogs;
+* ``vendor/``         Pyodide and PyScript copied from ``node_modules`` (pinned in package.json),
+                      under versioned folder names so they can be cached forever;
+* ``build.json``      a manifest the page reads: runtime URLs, engine files, engine options.
+
+Nothing is fetched from the network here: ``npm ci`` must have filled ``node_modules`` first.
+Run: ``python3 tools/build.py [--out dist]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Exactly what loadPyodide needs for a standard-library-only program.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def package_version(name: str) -> str:
+    path = ROOT / "node_modules" / name / "package.json"
+    if not path.is_file():
+        raise BuildError(f"{path} is missing: run `npm ci` first")
+    version: str = json.loads(path.read_text(encoding="utf-8"))["version"]
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"][name]
+    if pinned != version:
+        raise BuildError(f"node_modules has {name} {version}, package.json pins {pinned}: npm ci")
+    return version
+
+
+def copy_pyodide(out: Path) -> str:
+    version = package_version("pyodide")
+    src = ROOT / "node_modules" / "pyodide"
+    dest = out / "vendor" / f"pyodide-{version}"
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dest / name)
+    return f"vendor/pyodide-{version}/"
+
+
+def copy_pyscript(out: Path) -> str:
+    version = package_version("@pyscript/core")
+    src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    dest = out / "vendor" / f"pyscript-{version}"
+    dest.mkdir(parents=True)
+    # core.js imports its chunks lazily (editor, terminal, ... only when a page uses them);
+    # ship every chunk so no import can miss, but not the source maps.
+    for path in sorted(src.iterdir()):
+        if path.suffix in {".js", ".css"}:
+            shutil.copy2(path, dest / path.name)
+    return f"vendor/pyscript-{version}/"
+
+
+def engine_files() -> list[str]:
+    files = sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "engine").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+    if "engine/__init__.py" not in files:
+        raise BuildError("engine/__init__.py is missing")
+    return files
+
+
+def engine_options() -> dict[str, Any]:
+    """The engine's own description of its options (``engine.config.describe()``).
+
+    Read at build time so the setup screen paints at once, before Python runs in the browser.
+    """
+    code = "import json, engine.config as c; print(json.dumps(c.describe()))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise BuildError(f"engine.config.describe() failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def lookup(catalog: dict[str, Any], key: str) -> str | None:
+    node: Any = catalog
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node if isinstance(node, str) else None
+
+
+def check_catalog(catalog: dict[str, Any], options: dict[str, Any]) -> None:
+    """Every engine option needs a label and a hint, so the setup screen never shows a key."""
+    missing = [
+        f"option.{spec['name']}.{part}"
+        for spec in options["options"]
+        for part in ("label", "hint")
+        if lookup(catalog, f"option.{spec['name']}.{part}") is None
+    ]
+    if missing:
+        raise BuildError("i18n/en.json lacks " + ", ".join(missing))
+
+
+I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*?\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
+I18N_ATTR = re.compile(r'\sdata-i18n-(aria-label|title|placeholder)="([^"]+)"')
+
+
+def prerender(page: str, catalog: dict[str, Any]) -> str:
+    """Fill the page's text from the English catalog, so it paints (and reads) before any JS.
+
+    The source HTML holds keys only (``data-i18n="setup.heading"`` on an empty element); the
+    page's JS fills the same keys again at run time, from whichever catalog is loaded.
+    """
+
+    def text(match: re.Match[str]) -> str:
+        value = lookup(catalog, match[3])
+        if value is None:
+            raise BuildError(f"index.html: no catalog text for {match[3]}")
+        return match[1] + html.escape(value, quote=False) + match[4]
+
+    def attr(match: re.Match[str]) -> str:
+        value = lookup(catalog, match[2])
+        if value is None:
+            raise BuildError(f"index.html: no catalog text for {match[2]}")
+        return f'{match[0]} {match[1]}="{html.escape(value)}"'
+
+    return I18N_ATTR.sub(attr, I18N_TEXT.sub(text, page))
+
+
+def digest(paths: list[Path]) -> str:
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def build(out: Path) -> dict[str, object]:
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "i18n", out / "i18n")
+    files = engine_files()
+    for name in files:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, out / name)
+    pyodide = copy_pyodide(out)
+    pyscript = copy_pyscript(out)
+    options = engine_options()
+    catalog = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
+    check_catalog(catalog, options)
+    index = out / "index.html"
+    index.write_text(prerender(index.read_text(encoding="utf-8"), catalog), encoding="utf-8")
+    ours = [ROOT / n for n in files] + sorted(p for p in (ROOT / "web").rglob("*") if p.is_file())
+    manifest: dict[str, object] = {
+        "build": digest(ours),
+        "pyodide": pyodide + "pyodide.mjs",
+        "pyscript": pyscript + "core.js",
+        "worker": "app/worker.py",
+        "engine_files": files,
+        "options": options,
+    }
+    (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        manifest = build(args.out.resolve())
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    count = len(manifest["engine_files"])  # type: ignore[arg-type]
+    print(f"built {args.out} (build {manifest['build']}, {count} engine files)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+// Engine events -> sentences, through catalog templates keyed by event type
+// (`event.<type>`, `event.<type>_you` when the human acted). Used by the log and the narrator.
+
+import { t, has } from "./i18n.js";
+
+export function rankText(rank) {
+  return rank === null || rank === undefined ? "" : t(`rank.${rank}`);
+}
+
+export function cardText(card) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return `${rankText(rank)}${t(`suit.${suit}`)}`;
+}
+
+export function cardLabel(card) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return t("card.label", { rank: t(`rank_name.${rank}`), suit: t(`suit_name.${suit}`) });
+}
+
+export function cardsText(cards) {
+  return (cards || []).map(cardText).join(t("card.list_sep"));
+}
+
+export function isRed(card) {
+  const suit = card.slice(-1);
+  return suit === "H" || suit === "D";
+}
+
+// ctx: {human, names: [seat -> name]}
+export function describeEvent(event, ctx) {
+  const name = (seat) => (seat === null || seat === undefined ? "" : ctx.names[seat] ?? `#${seat}`);
+  const vars = {
+    ...event,
+    name: name(event.seat),
+    target: name(event.target),
+    rank: rankText(event.rank),
+    cards: cardsText(event.cards),
+    dealer: name(event.dealer),
+  };
+  let key = `event.${event.type}`;
+  if (event.type === "revealed") key = event.honest ? "event.revealed_honest" : "event.revealed_bluff";
+  if (event.seat === ctx.human && event.seat !== undefined && has(`${key}_you`)) key = `${key}_you`;
+  if (!has(key)) return t("event.unknown", { type: event.type });
+  return t(key, vars);
+}

@@ -1,0 +1,167 @@
+// Renders one worker answer (the human seat's view) onto the table. No game logic here:
+// everything shown comes from the view the engine wrote for this seat.
+
+import { t } from "./i18n.js";
+import { cardText, cardLabel, isRed, rankText, cardsText } from "./events.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+export function cardFace(card, extra = {}) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return el(
+    "span",
+    { class: `card face${isRed(card) ? " red" : ""}`, "data-card": card, ...extra },
+    el("span", { class: "rank", text: rankText(rank) }),
+    el("span", { class: "suit", text: t(`suit.${suit}`) }),
+  );
+}
+
+export function cardBack() {
+  return el("span", { class: "card back" });
+}
+
+// Where each opponent sits on a laptop-size table: clockwise from the human's left.
+const SLOTS = {
+  1: ["top"],
+  2: ["top-left", "top-right"],
+  3: ["left", "top", "right"],
+  4: ["left", "top-left", "top-right", "right"],
+  5: ["left", "top-left", "top", "top-right", "right"],
+};
+
+export function windowInfo(view) {
+  const w = view.window;
+  if (!w || (Array.isArray(w) && w.length === 0)) return null;
+  if (Array.isArray(w)) return { author: view.last_play ? view.last_play.seat : null, waiting: w };
+  return { author: w.author, next: w.next };
+}
+
+export function renderSeats(resp, names) {
+  const view = resp.view;
+  const human = resp.human;
+  const list = $("opponents");
+  list.replaceChildren();
+  const n = view.players;
+  const slots = SLOTS[n - 1] || [];
+  const match = view.options && view.options.ending === "match";
+  for (let k = 1; k < n; k++) {
+    const seat = (human + k) % n;
+    const count = view.hand_sizes[seat];
+    const place = view.out.indexOf(seat);
+    const toMove = view.to_move === seat;
+    const backs = el("span", { class: "backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 12); i++) backs.append(cardBack());
+    const level = resp.seats[seat] && resp.seats[seat].level;
+    const item = el(
+      "li",
+      {
+        class: `seat${toMove ? " to-move" : ""}${place >= 0 ? " is-out" : ""}`,
+        "data-seat": seat,
+        "data-slot": slots[k - 1] || "top",
+        "aria-current": toMove ? "true" : false,
+      },
+      el(
+        "div",
+        { class: "seat-head" },
+        el("span", { class: "seat-name", text: names[seat] }),
+        level ? el("span", { class: "level", text: t(`level.${level}`) }) : null,
+        view.dealer === seat ? el("span", { class: "dealer", title: t("table.dealer"), text: "D" }) : null,
+      ),
+      backs,
+      el("span", { class: "seat-count", text: t("table.cards", { count }) }),
+      place >= 0 ? el("span", { class: "badge out", text: t("table.out", { place: place + 1 }) }) : null,
+      match
+        ? el("span", { class: "badge penalty", text: t("table.penalty", { count: view.scores[seat] }) })
+        : null,
+      toMove ? el("span", { class: "badge turn", text: t("table.turn") }) : null,
+    );
+    list.append(item);
+  }
+}
+
+export function renderCenter(resp, names) {
+  const view = resp.view;
+  const opts = view.options || {};
+  // Claim: the round's fixed rank, the next rank (ascending), or the opener's free choice.
+  if (opts.ascending) {
+    $("claim-label").textContent = t("table.next_rank");
+    $("claim-rank").textContent = rankText(view.next_rank) || "—";
+  } else if (view.round_rank) {
+    $("claim-label").textContent = t("table.round_rank");
+    $("claim-rank").textContent = rankText(view.round_rank);
+  } else {
+    $("claim-label").textContent = t("table.round_rank");
+    $("claim-rank").textContent = t("table.rank_open");
+  }
+  const pile = $("pile");
+  pile.replaceChildren();
+  for (let i = 0; i < Math.min(view.pile_size, 8); i++) {
+    const back = cardBack();
+    back.style.setProperty("--i", String(i));
+    pile.append(back);
+  }
+  $("pile-count").textContent = t("table.pile_count", { count: view.pile_size });
+  const last = view.last_play;
+  $("last-play").textContent = last
+    ? t("table.last_play_text", { name: names[last.seat], count: last.count, rank: rankText(last.rank) })
+    : t("table.last_play_none");
+  $("last-play").classList.toggle("resolved", Boolean(last && !last.unresolved));
+  const stockBox = $("stock-box");
+  stockBox.hidden = !opts.draw;
+  $("stock-count").textContent = t("table.cards", { count: view.stock_size });
+  const discard = $("discard");
+  discard.replaceChildren();
+  if (!view.discard.length) {
+    discard.append(el("span", { class: "hint", text: t("table.discard_empty") }));
+  }
+  for (const card of view.discard.slice(-12)) discard.append(cardFace(card, { class: "card face mini" + (isRed(card) ? " red" : "") }));
+  if (view.discard.length > 12) discard.append(el("span", { class: "count", text: `+${view.discard.length - 12}` }));
+  discard.setAttribute("aria-label", cardsText(view.discard) || t("table.discard_empty"));
+  $("hand-info").hidden = opts.ending !== "match";
+  $("hand-info").textContent = t("table.hand_of", { n: view.hand_number, total: opts.hands });
+  $("move-info").textContent = view.move_limit
+    ? t("table.moves_limit", { moves: view.moves, limit: view.move_limit })
+    : t("table.moves", { moves: view.moves });
+}
+
+// A reveal: the challenged or believed cards flip face up, with the verdict and the outcome.
+export function showReveal(event, outcome) {
+  const box = $("reveal");
+  box.hidden = false;
+  box.classList.toggle("bluff", !event.honest);
+  box.classList.toggle("honest", Boolean(event.honest));
+  const cards = $("reveal-cards");
+  cards.replaceChildren();
+  for (const card of event.cards) {
+    const flip = el(
+      "span",
+      { class: "flip", "aria-label": cardLabel(card), role: "img" },
+      el("span", { class: "flip-inner" }, cardBack(), cardFace(card)),
+    );
+    cards.append(flip);
+  }
+  // Start face down, flip on the next frame so the transition runs.
+  requestAnimationFrame(() => requestAnimationFrame(() => cards.classList.add("flipped")));
+  cards.classList.remove("flipped");
+  $("reveal-verdict").textContent = event.honest ? t("table.honest") : t("table.bluff");
+  $("reveal-outcome").textContent = outcome || "";
+}
+
+export function hideReveal() {
+  $("reveal").hidden = true;
+}
+
+export { cardText };

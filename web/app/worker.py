@@ -1,0 +1,275 @@
+"""The game's home in the browser: runs in a PyScript worker, holds the Game, plays the bots.
+
+The page calls the functions in ``__export__`` with JSON strings and gets JSON strings back.
+Every answer is built for the human seat only: its own view (``game.view(human)``) and the
+events it may see (``visible_events``). The whole game's JSON never leaves this worker, except
+into the browser's IndexedDB (so a reload can resume), which the page never reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import traceback
+from typing import Any
+
+try:
+    import engine
+    from engine import EngineError, Game, visible_events
+    from engine.policies import random_action
+
+    IMPORT_ERROR: str | None = None
+except Exception:  # any failure to import is reported by boot(), not swallowed
+    IMPORT_ERROR = traceback.format_exc(limit=3)
+
+try:
+    import js
+    from pyodide.ffi import create_proxy
+except ImportError:  # plain CPython (the tests import this module directly)
+    js = None
+    create_proxy = None
+
+BOT_LEVELS = {"random": "random_action"}
+DB_NAME = "verish-ne-verish"
+DB_STORE = "games"
+DB_KEY = "current"
+
+
+class Session:
+    """One game at the table: the engine's Game plus who sits where."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.setup = setup
+        self.human: int = int(setup.get("human", 0))
+        self.seats: list[dict[str, Any]] = setup["seats"]
+        config = dict(setup["config"])
+        seed = config.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+            config["seed"] = seed
+        self.config = config
+        self.game = Game.new(config)
+        self.rng = random.Random(f"bots-{seed}")
+        self.steps = 0
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any]) -> Session:
+        self = cls.__new__(cls)
+        self.setup = saved["setup"]
+        self.human = int(self.setup.get("human", 0))
+        self.seats = self.setup["seats"]
+        self.config = saved["config"]
+        self.game = Game.from_json(saved["game"])
+        self.rng = random.Random()
+        self.rng.setstate(_tuplify(saved["rng"]))
+        self.steps = int(saved.get("steps", 0))
+        return self
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "setup": self.setup,
+            "config": self.config,
+            "game": self.game.to_json(),
+            "rng": self.rng.getstate(),
+            "steps": self.steps,
+        }
+
+    def bot_action(self, seat: int) -> dict[str, Any]:
+        level = self.seats[seat].get("level", "random")
+        if level not in BOT_LEVELS:
+            level = "random"
+        view = self.game.view(seat)
+        action: dict[str, Any] = random_action(view, self.rng)
+        return action
+
+    def answer(self, events: list[dict[str, Any]], actor: int | None) -> str:
+        view = self.game.view(self.human)
+        to_move = self.game.to_move
+        return json.dumps(
+            {
+                "ok": True,
+                "actor": actor,
+                "events": visible_events(events, self.human),
+                "view": view,
+                "bot_to_move": to_move is not None and to_move != self.human,
+                "seats": self.seats,
+                "human": self.human,
+                "seed": self.config.get("seed"),
+            }
+        )
+
+
+class Table:
+    """The worker's one table: the game in progress, if any."""
+
+    session: Session | None = None
+
+
+TABLE = Table()
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"ok": False, "error": code, "message": message})
+
+
+def _guard(fn: Any) -> Any:
+    """Exported functions never raise: an error comes back as {"ok": false, ...}."""
+
+    def wrapper(*args: Any) -> str:
+        if IMPORT_ERROR is not None:
+            return _error("import", IMPORT_ERROR)
+        try:
+            result: str = fn(*args)
+            return result
+        except EngineError as error:
+            return json.dumps({"ok": False, **error.to_json()})
+        except Exception as error:
+            return _error("internal", f"{type(error).__name__}: {error}")
+
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+# ---------------------------------------------------------------- persistence (IndexedDB)
+
+
+def _save() -> None:
+    """Keep the game in IndexedDB so a reload resumes it (best effort, fire and forget)."""
+    session = TABLE.session
+    if js is None or session is None or not hasattr(js, "indexedDB"):
+        return
+    text = json.dumps(session.dump()) if not session.game.is_over else None
+    _idb_put(text)
+
+
+def _idb_open(on_db: Any) -> None:
+    request = js.indexedDB.open(DB_NAME, 1)
+
+    def upgrade(_event: Any) -> None:
+        db = request.result
+        if not db.objectStoreNames.contains(DB_STORE):
+            db.createObjectStore(DB_STORE)
+
+    def success(_event: Any) -> None:
+        on_db(request.result)
+
+    request.onupgradeneeded = create_proxy(upgrade)
+    request.onsuccess = create_proxy(success)
+    request.onerror = create_proxy(lambda _e: None)
+
+
+def _idb_put(text: str | None) -> None:
+    def write(db: Any) -> None:
+        store = db.transaction(DB_STORE, "readwrite").objectStore(DB_STORE)
+        if text is None:
+            store.delete(DB_KEY)
+        else:
+            store.put(text, DB_KEY)
+
+    _idb_open(write)
+
+
+async def _idb_get() -> str | None:
+    if js is None or not hasattr(js, "indexedDB"):
+        return None
+    future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+
+    def read(db: Any) -> None:
+        request = db.transaction(DB_STORE, "readonly").objectStore(DB_STORE).get(DB_KEY)
+
+        def done(_event: Any) -> None:
+            value = request.result
+            if not future.done():
+                future.set_result(value if isinstance(value, str) else None)
+
+        request.onsuccess = create_proxy(done)
+        request.onerror = create_proxy(lambda _e: future.done() or future.set_result(None))
+
+    _idb_open(read)
+    return await asyncio.wait_for(future, 5)
+
+
+# ---------------------------------------------------------------- exported functions
+
+
+def boot() -> str:
+    """Engine version and options, or the import error that keeps the engine from loading."""
+    if IMPORT_ERROR is not None:
+        return _error("import", IMPORT_ERROR)
+    return json.dumps(
+        {
+            "ok": True,
+            "engine": getattr(engine, "__version__", "?"),
+            "bot_levels": list(BOT_LEVELS),
+        }
+    )
+
+
+@_guard
+def new_game(setup_json: str) -> str:
+    """Start a game: {"config": {...engine config...}, "human": 0, "seats": [{name, level}]}."""
+    session = TABLE.session = Session(json.loads(setup_json))
+    _save()
+    return session.answer([], None)
+
+
+@_guard
+def act(action_json: str) -> str:
+    """The human seat's action. An illegal one leaves the game as it was and says why."""
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    action = json.loads(action_json)
+    events = session.game.apply(session.human, action)
+    session.steps += 1
+    _save()
+    return session.answer(events, session.human)
+
+
+@_guard
+def bot_step() -> str:
+    """One bot action, if a bot is to move; the page paces these calls."""
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    seat = session.game.to_move
+    if seat is None or seat == session.human:
+        return session.answer([], None)
+    action = session.bot_action(seat)
+    events = session.game.apply(seat, action)
+    session.steps += 1
+    _save()
+    return session.answer(events, seat)
+
+
+async def resume() -> str:
+    """The game saved before a reload, if any (same answer shape as new_game)."""
+    if IMPORT_ERROR is not None:
+        return _error("import", IMPORT_ERROR)
+    try:
+        text = await _idb_get()
+        if not text:
+            return _error("no_game", "nothing saved")
+        session = TABLE.session = Session.restore(json.loads(text))
+        return session.answer([], None)
+    except Exception as error:
+        return _error("no_game", f"{type(error).__name__}: {error}")
+
+
+@_guard
+def forget() -> str:
+    """Drop the game in progress (and its saved copy)."""
+    TABLE.session = None
+    if js is not None and hasattr(js, "indexedDB"):
+        _idb_put(None)
+    return json.dumps({"ok": True})
+
+
+__export__ = ["act", "boot", "bot_step", "forget", "new_game", "resume"]
