@@ -1,0 +1,129 @@
+"""Shared helpers of the scenario tests: explicit deals, short action calls, event lookups.
+
+Every scenario starts from :func:`deal` (``Game.from_deal`` with the dealer on the last seat, so
+seat 0 acts first unless a test says otherwise) and acts through :func:`play`, :func:`challenge`,
+:func:`believe` and :func:`pass_`, which return the events the action caused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from engine import EngineError, Game
+from engine.cards import SUITS, parse_card
+
+Event = dict[str, Any]
+
+
+def deal(
+    hands: list[list[str]],
+    *,
+    preset: str = "classic",
+    options: dict[str, Any] | None = None,
+    stock: list[str] | None = None,
+    dealer: int | None = None,
+    seed: int = 0,
+) -> Game:
+    """A game from explicit hands (one list per seat); seat 0 acts first by default."""
+    data: dict[str, Any] = {
+        "preset": preset,
+        "players": len(hands),
+        "seed": seed,
+        "options": options or {},
+        "hands": hands,
+        "dealer": len(hands) - 1 if dealer is None else dealer,
+    }
+    if stock is not None:
+        data["stock"] = stock
+    return Game.from_deal(data)
+
+
+def play(game: Game, seat: int, cards: list[str] | str, rank: str) -> list[Event]:
+    if isinstance(cards, str):
+        cards = cards.split()
+    return game.apply(seat, {"type": "play", "cards": cards, "rank": rank})
+
+
+def challenge(game: Game, seat: int) -> list[Event]:
+    return game.apply(seat, {"type": "challenge"})
+
+
+def believe(game: Game, seat: int) -> list[Event]:
+    return game.apply(seat, {"type": "believe"})
+
+
+def pass_(game: Game, seat: int) -> list[Event]:
+    return game.apply(seat, {"type": "pass"})
+
+
+def types(events: list[Event]) -> list[str]:
+    return [event["type"] for event in events]
+
+
+def only(events: list[Event], kind: str) -> Event:
+    """The one event of type ``kind``."""
+    found = [event for event in events if event["type"] == kind]
+    assert len(found) == 1, f"expected one {kind!r} event in {types(events)}"
+    return found[0]
+
+
+def rejected(game: Game, seat: object, action: object) -> str:
+    """Apply an illegal action: assert EngineError and an unchanged game; return the code."""
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(EngineError) as caught:
+        game.apply(seat, action)
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+    error = caught.value
+    assert error.to_json() == {"error": error.code, "message": error.message}
+    assert error.message
+    return error.code
+
+
+def hand(game: Game, seat: int) -> list[str]:
+    return list(game.view(seat)["hand"])
+
+
+def sizes(game: Game) -> list[int]:
+    return list(game.view(0)["hand_sizes"])
+
+
+def legal(game: Game) -> dict[str, Any]:
+    """The legal actions of the seat to move."""
+    assert game.to_move is not None
+    rule = game.legal(game.to_move)
+    assert rule is not None
+    return rule
+
+
+def suits(rank: str, count: int = 4) -> list[str]:
+    """``count`` cards of ``rank`` in different suits (C, D, H, S order)."""
+    return [rank + suit for suit in SUITS[:count]]
+
+
+def round_trip(game: Game) -> Game:
+    """The game through JSON text and back, as a save would travel."""
+    return Game.from_json(json.loads(json.dumps(game.to_json())))
+
+
+def card_strings(value: Any) -> list[str]:
+    """Every string in a JSON value that names a card (of either deck size)."""
+    found: list[str] = []
+    if isinstance(value, str):
+        with contextlib.suppress(EngineError):
+            found.append(parse_card(value, 52))
+    elif isinstance(value, dict):
+        for item in value.values():
+            found += card_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += card_strings(item)
+    return found
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    return copy.deepcopy(game.to_json())
