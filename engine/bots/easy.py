@@ -1,0 +1,62 @@
+"""Easy: truthful when it can, otherwise a small bluff; calls at a low fixed rate; no memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import (
+    Action,
+    BaseBot,
+    View,
+    ends_on_first_out,
+    hand_ranks,
+    play_action,
+    would_go_out,
+)
+
+CALL_RATE = 0.12
+LAST_CARDS_CALL_RATE = 0.6
+WINDOW_CALL_RATE = 0.04
+BIG_CLAIM_RATE = 0.1  # added per card above one in the claim
+
+
+def simple_play(view: View, rng: Any) -> Action:
+    """All cards of the rank to claim if it holds some (the most-held rank when it opens),
+    otherwise one random card as a bluff."""
+    rule = view["legal"]["play"]
+    counts = hand_ranks(view)
+    ranks = list(rule["ranks"])
+    rank = max(ranks, key=lambda r: (counts[r], rng.random())) if len(ranks) > 1 else ranks[0]
+    honest = [card for card in view["hand"] if card[:-1] == rank][: rule["max"]]
+    if honest:
+        return play_action(honest, rank)
+    return play_action([rng.choice(view["hand"])], rank)
+
+
+class EasyBot(BaseBot):
+    level = "easy"
+
+    def act(self, view: View) -> Action:
+        legal = view["legal"]
+        last = view["last_play"]
+        if legal.get("challenge") and last:
+            count = int(last["count"])
+            held = sum(1 for card in view["hand"] if card[:-1] == last["rank"])
+            if count + held > 4 * int(view["options"]["decks"]):
+                return {"type": "challenge"}  # impossible, seen from its own hand alone
+            rate = CALL_RATE + BIG_CLAIM_RATE * (count - 1)
+            if would_go_out(view, int(last["seat"])) and ends_on_first_out(view):
+                rate = LAST_CARDS_CALL_RATE
+            elif legal.get("pass"):
+                rate = WINDOW_CALL_RATE
+            if not legal.get("play") and not legal.get("pass"):
+                rate = max(rate, 0.5)  # quick edition, last cards: it must call
+            if self.rng.random() < rate:
+                return {"type": "challenge"}
+            if self.rng.random() < rate / 3 and legal.get("believe"):
+                return {"type": "believe"}
+        if legal.get("play"):
+            return simple_play(view, self.rng)
+        if legal.get("pass"):
+            return {"type": "pass"}
+        return {"type": "believe"} if legal.get("believe") else {"type": "challenge"}

@@ -1,0 +1,246 @@
+"""The value model Medium and Hard share: every legal option scored in "cards" one move ahead.
+
+Units are cards in the bot's own hand (fewer is better).  An option's value is the expected
+change, plus a share ``beta`` of the cards opponents pick up, plus bonuses for a hand that can be
+finished by one honest play and for opening a round.  Medium plugs in fixed public-count models;
+Hard (``hard.py``) replaces :meth:`HeuristicBot.p_honest` and :meth:`HeuristicBot.p_call` with
+per-opponent models learnt from what it saw, and picks among near-best options at random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import rank_of
+from .base import (
+    Action,
+    BaseBot,
+    Event,
+    View,
+    cards_for,
+    ends_on_first_out,
+    hand_ranks,
+    next_seat,
+    play_action,
+    rank_after,
+    would_go_out,
+)
+from .estimate import p_holds
+from .memory import CardTracker
+
+Option = tuple[float, Action]
+
+
+@dataclass
+class Params:
+    honesty: float = 0.85  # P(honest play | the author holds the cards)
+    beta: float = 0.35  # value of one card an opponent picks up, in own cards
+    gamma: float = 0.5  # cost of each distinct rank held (each needs its own honest play)
+    open_bonus: float = 1.0  # value of opening a round (free choice of rank)
+    finish_bonus: float = 6.0  # hand finishable by one honest play
+    win_value: float = 40.0
+    call_base: float = 0.2  # Medium's guess of how often the next player challenges
+    call_per_card: float = 0.12
+    max_filler: int = 2  # bluff cards added to a play
+    temperature: float = 0.0  # softmax over option values (0: best option)
+    window_pass_bias: float = 0.3
+
+
+class HeuristicBot(BaseBot):
+    level = "heuristic"
+
+    def __init__(self, rng: random.Random, params: Params | None = None) -> None:
+        super().__init__(rng)
+        self.params = params or Params()
+        self.tracker = CardTracker()
+        self.calls: dict[str, tuple[int, int]] = {}  # seat -> (chances to call, challenges)
+        self.pending: tuple[int, int] | None = None  # (author, count) of the callable play
+
+    # ------------------------------------------------------------ memory
+
+    def observe(self, events: list[Event]) -> None:
+        self.tracker.observe(events)
+        for event in events:
+            kind = event["type"]
+            seat = int(event.get("seat", -1))
+            if kind == "played":
+                if self.pending is not None and seat != self.pending[0]:
+                    self.record_call(seat, self.pending[1], False)
+                self.pending = (seat, int(event["count"]))
+            elif kind in ("challenged", "believed"):
+                if self.pending is not None:
+                    self.record_call(seat, self.pending[1], kind == "challenged")
+                self.pending = None
+            elif kind == "passed" and self.pending is not None:
+                self.record_call(seat, self.pending[1], False)
+            elif kind in ("took_pile", "dealt", "discarded"):
+                self.pending = None
+
+    def record_call(self, seat: int, count: int, challenged: bool) -> None:
+        """Seat ``seat`` could call on a play of ``count`` cards and did (or did not)."""
+        key = str(seat)
+        chances, calls = self.calls.get(key, (0, 0))
+        self.calls[key] = (chances + 1, calls + int(challenged))
+
+    def _memory(self) -> Any:
+        return {
+            "tracker": self.tracker.to_json(),
+            "calls": {k: list(v) for k, v in self.calls.items()},
+            "pending": list(self.pending) if self.pending else None,
+        }
+
+    def _restore(self, data: Any) -> None:
+        if data:
+            self.tracker = CardTracker.from_json(data["tracker"])
+            self.calls = {k: (int(v[0]), int(v[1])) for k, v in data["calls"].items()}
+            pending = data.get("pending")
+            self.pending = (int(pending[0]), int(pending[1])) if pending else None
+
+    # ------------------------------------------------------------ models (Hard overrides)
+
+    def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
+        have = p_holds(view, self.tracker, author, rank, count)
+        if have >= 1.0:
+            return 0.97
+        return have * self.params.honesty
+
+    def p_call(self, view: View, seat: int, count: int, going_out: bool) -> float:
+        """Probability that ``seat`` challenges a play of ``count`` cards."""
+        if going_out:
+            return 0.95
+        p = self.params
+        prior = min(0.9, p.call_base + p.call_per_card * (count - 1))
+        chances, calls = self.calls.get(str(seat), (0, 0))
+        strength = 6.0
+        return (calls + prior * strength) / (chances + strength)
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, view: View) -> Action:
+        self.tracker.sync(view)
+        options = self.options(view)
+        return self.choose(options)
+
+    def choose(self, options: list[Option]) -> Action:
+        best = max(value for value, _ in options)
+        temperature = self.params.temperature
+        if temperature <= 0:
+            top = [action for value, action in options if value >= best - 1e-9]
+            return top[0] if len(top) == 1 else self.rng.choice(top)
+        weights = [math.exp((value - best) / temperature) for value, _ in options]
+        return self.rng.choices([a for _, a in options], weights=weights)[0]
+
+    def options(self, view: View) -> list[Option]:
+        legal = view["legal"]
+        options: list[Option] = []
+        if legal.get("challenge") or legal.get("believe"):
+            options += self.call_options(view)
+        if legal.get("pass"):
+            options.append((self.params.window_pass_bias * 0, {"type": "pass"}))
+        if legal.get("play"):
+            options += self.play_options(view)
+        if not options:
+            raise ValueError("no legal action")
+        return options
+
+    def beta_for(self, view: View, seat: int) -> float:
+        """Cards picked up by ``seat`` matter more when it is close to going out."""
+        size = int(view["hand_sizes"][seat])
+        return self.params.beta * (1.6 if size <= 4 else 1.0)
+
+    def open_value(self, counts: Counter[str], max_play: int) -> float:
+        if len(counts) == 1 and sum(counts.values()) <= max_play:
+            return self.params.win_value * 0.9
+        return self.params.open_bonus
+
+    def struct(self, counts: Counter[str], max_play: int) -> float:
+        """Hand shape: each distinct rank costs; a hand one honest play from empty is a bonus."""
+        p = self.params
+        distinct = sum(1 for n in counts.values() if n > 0)
+        value = -p.gamma * distinct
+        if distinct == 1 and sum(counts.values()) <= max_play:
+            value += p.finish_bonus
+        return value
+
+    def call_options(self, view: View) -> list[Option]:
+        legal = view["legal"]
+        last = view["last_play"]
+        me = int(view["seat"])
+        author, count, rank = int(last["seat"]), int(last["count"]), str(last["rank"])
+        p_h = self.p_honest(view, author, count, rank)
+        pile = int(view["pile_size"])
+        counts = hand_ranks(view)
+        max_play = 4 * int(view["options"]["decks"])
+        if would_go_out(view, author) and ends_on_first_out(view):
+            if legal.get("believe") and p_h >= 0.999 and view["preset"] != "quick":
+                return [(0.0, {"type": "believe"})]
+            return [(100.0, {"type": "challenge"})]
+        in_window = bool(legal.get("pass"))
+        quick = view["preset"] == "quick"
+        i_open = quick or (not in_window and next_seat(view, author) == me)
+        gain = self.beta_for(view, author) * pile + (
+            self.open_value(counts, max_play) if i_open else 0
+        )
+        options: list[Option] = []
+        if legal.get("challenge"):
+            value = p_h * -pile + (1 - p_h) * gain
+            options.append((value, {"type": "challenge"}))
+        if legal.get("believe"):
+            value = (1 - p_h) * -pile - p_h * self.beta_for(view, author) * 0.5
+            if not in_window:
+                value -= 0.8  # the turn passes without shedding a card
+            options.append((value, {"type": "believe"}))
+        return options
+
+    def keep_ranks(self, view: View, rank: str) -> set[str]:
+        if not view["options"].get("ascending"):
+            return set()
+        active = int(view["players"]) - len(view["out"])
+        return {rank_after(view, rank, active)}
+
+    def play_options(self, view: View) -> list[Option]:
+        p = self.params
+        rule = view["legal"]["play"]
+        max_play = int(rule["max"])
+        full_max = 4 * int(view["options"]["decks"])
+        counts = hand_ranks(view)
+        hand_size = len(view["hand"])
+        pile = int(view["pile_size"])
+        me = int(view["seat"])
+        nxt = next_seat(view, me)
+        out_possible = int(view["stock_size"]) == 0 and ends_on_first_out(view)
+        ranks = list(rule["ranks"])
+        held = [r for r in ranks if counts[r] > 0]
+        if len(ranks) > 1:
+            ranks = held or ranks[:1]
+        options: list[Option] = []
+        base_struct = self.struct(counts, full_max)
+        for rank in ranks:
+            keep = self.keep_ranks(view, rank)
+            honest = min(counts[rank], max_play)
+            others = hand_size - counts[rank]
+            variants = [(honest, 0)] if honest else []
+            for filler in range(1, min(p.max_filler, max_play - honest, others) + 1):
+                variants.append((honest, filler))
+            for n_honest, filler in variants:
+                k = n_honest + filler
+                cards = cards_for(view, rank, n_honest, filler, keep)
+                after = counts.copy()
+                after.subtract(rank_of(card) for card in cards)
+                after = +after
+                going_out = out_possible and k == hand_size
+                q = self.p_call(view, nxt, k, going_out)
+                if going_out:
+                    value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
+                else:
+                    shed = k + self.struct(after, full_max) - base_struct
+                    if filler == 0:
+                        value = shed + q * self.beta_for(view, nxt) * (pile + k)
+                    else:
+                        value = (1 - q) * shed - q * pile
+                options.append((value, play_action(cards, rank)))
+        return options

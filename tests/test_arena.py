@@ -1,0 +1,61 @@
+"""The arena: seat rotation, Wilson interval, and a small run where Medium clearly beats Easy."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.arena import (
+    candidate_report,
+    candidate_tables,
+    main,
+    round_robin_tables,
+    run_ordered,
+    wilson,
+)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_every_deal_in_every_seat() -> None:
+    tables = candidate_tables("medium", ["easy"], 8, 4, 1, "classic", {})
+    assert len(tables) == 8
+    assert [t.seats.index("medium") for t in tables] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert [t.seed for t in tables] == [1, 1, 1, 1, 2, 2, 2, 2]
+    assert all(t.tag == t.seats.index("medium") for t in tables)
+
+
+def test_round_robin_rotates_both_ways() -> None:
+    tables = round_robin_tables(["easy", "medium", "hard"], 6, 1, "classic", {})
+    assert {t.seats for t in tables} == {
+        ("easy", "medium", "hard"),
+        ("medium", "hard", "easy"),
+        ("hard", "easy", "medium"),
+        ("hard", "medium", "easy"),
+        ("medium", "easy", "hard"),
+        ("easy", "hard", "medium"),
+    }
+
+
+def test_medium_beats_easy_clearly() -> None:
+    options = {"deck": 36, "move_limit": 400}
+    tables = candidate_tables("medium", ["easy"], 240, 4, 1000, "classic", options)
+    results = run_ordered(tables, 2)
+    row = candidate_report("medium", ["easy"], results, tables)
+    assert row["games"] == 240
+    assert row["ci95"][0] > 0.30, row  # chance is 25 %
+
+
+def test_cli_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["--candidate", "easy", "--field", "always_lie", "--games", "8", "--jobs", "1"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "win rate" in out
+    assert "| easy | 3x always_lie |" in out
+    assert main(["--round-robin", "easy,medium", "--games", "4", "--jobs", "1"]) == 0
+    assert "| 1 |" in capsys.readouterr().out

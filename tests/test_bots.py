@@ -1,0 +1,159 @@
+"""Bots: view-only, always legal on every preset and option, deterministic, and Medium > Easy."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import Game, visible_events
+from engine.bots import LEVELS, PROBES, make_bot
+from engine.bots.base import Bot
+from engine.bots.expert import ExpertBot
+
+ALL = LEVELS + PROBES
+
+CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("classic", 2, {}),
+    ("classic", 3, {"open_challenge": True}),
+    ("classic", 4, {}),
+    ("classic", 4, {"draw": True}),
+    ("classic", 4, {"ascending": True, "no_aces": True}),
+    ("classic", 5, {"open_challenge": True, "draw": True, "deck": 52}),
+    ("classic", 6, {}),
+    ("classic", 4, {"ending": "last_loser", "keep_rank_after_failed_challenge": True}),
+    ("classic", 3, {"ending": "match", "hands": 2, "open_challenge": True}),
+    ("classic", 4, {"decks": 2, "ascending": True, "deck": 52}),
+    ("quick", 3, {}),
+    ("quick", 4, {"ascending": True}),
+    ("quick", 6, {}),
+]
+
+
+def bot(level: str, seed: object) -> Bot:
+    rng = random.Random(str(seed))
+    if level == "expert":
+        return ExpertBot(rng, budget_ms=4.0, max_worlds=4)  # a tiny budget keeps the tests fast
+    return make_bot(level, rng)
+
+
+def play(
+    config: dict[str, Any], levels: list[str], seed: int, log: list[Any] | None = None
+) -> Game:
+    """Play a whole game; bots get JSON copies of their view and visible events, nothing else."""
+    game = Game.new(config)
+    bots = [bot(level, f"{seed}:{seat}") for seat, level in enumerate(levels)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        view = json.loads(json.dumps(game.view(seat)))
+        action = bots[seat].act(view)
+        assert json.loads(json.dumps(action)) == action
+        if log is not None:
+            log.append((seat, action))
+        events = game.apply(seat, action)  # raises EngineError on an illegal action
+        for other, each in enumerate(bots):
+            each.observe(json.loads(json.dumps(visible_events(events, other))))
+    return game
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CONFIGS)
+def test_every_bot_plays_legally(preset: str, players: int, options: dict[str, Any]) -> None:
+    for offset in range(len(ALL)):
+        levels = [ALL[(offset + seat) % len(ALL)] for seat in range(players)]
+        config = {
+            "preset": preset,
+            "players": players,
+            "seed": offset,
+            "options": {**options, "move_limit": 150},
+        }
+        game = play(config, levels, offset)
+        assert game.is_over
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_each_level_alone_at_a_table(level: str) -> None:
+    for seed, (preset, players, options) in enumerate(CONFIGS[:: 3 if level == "expert" else 1]):
+        config = {
+            "preset": preset,
+            "players": players,
+            "seed": 100 + seed,
+            "options": {**options, "move_limit": 120},
+        }
+        assert play(config, [level] * players, seed).is_over
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_same_seed_same_choices(level: str) -> None:
+    config = {"preset": "classic", "players": 4, "seed": 5, "options": {"move_limit": 120}}
+    first: list[Any] = []
+    second: list[Any] = []
+    play(config, [level, "medium", level, "easy"], 9, first)
+    play(config, [level, "medium", level, "easy"], 9, second)
+    assert first == second
+
+
+def _reaches_game(value: object, seen: set[int]) -> bool:
+    if id(value) in seen:
+        return False
+    seen.add(id(value))
+    if isinstance(value, Game):
+        return True
+    if isinstance(value, dict):
+        return any(_reaches_game(v, seen) for v in value.values())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_reaches_game(v, seen) for v in value)
+    if hasattr(value, "__dict__") and not isinstance(value, type):
+        return _reaches_game(vars(value), seen)
+    return False
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_bots_hold_no_game(level: str) -> None:
+    config = {"preset": "classic", "players": 3, "seed": 3, "options": {"open_challenge": True}}
+    game = Game.new(config)
+    bots = [bot(level, seat) for seat in range(3)]
+    for _ in range(40):
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        assert json.loads(json.dumps(view)) == view  # plain JSON: no Game inside
+        events = game.apply(seat, bots[seat].act(view))
+        for other, each in enumerate(bots):
+            each.observe(visible_events(events, other))
+        for each in bots:
+            assert not _reaches_game(each, set())
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_memory_round_trips(level: str) -> None:
+    config = {"preset": "classic", "players": 4, "seed": 11, "options": {}}
+    game = Game.new(config)
+    bots = [bot(level, seat) for seat in range(4)]
+    for _ in range(25):
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        events = game.apply(seat, bots[seat].act(game.view(seat)))
+        for other, each in enumerate(bots):
+            each.observe(visible_events(events, other))
+    saved = [json.loads(json.dumps(each.memory_to_json())) for each in bots]
+    clones = [bot(level, "other") for _ in range(4)]
+    for clone, data in zip(clones, saved, strict=True):
+        clone.memory_from_json(data)
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        assert bots[seat].act(json.loads(json.dumps(view))) == clones[seat].act(view)
+        break
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster", random.Random(1))
