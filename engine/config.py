@@ -85,12 +85,22 @@ class Config:
         return {name: getattr(self, name) for name in OPTIONS}
 
     def to_json(self) -> dict[str, Any]:
+        """The configuration as :func:`make_config` takes it back (a save holds this).
+
+        Only the options the preset accepts are written, and ``hands`` only for a match:
+        :func:`make_config` refuses any other, and fills the same defaults back in.
+        """
+        options = {
+            name: value
+            for name, value in self.options().items()
+            if self.preset in OPTIONS[name].presets and (name != "hands" or self.ending == "match")
+        }
         return {
             "preset": self.preset,
             "players": self.players,
             "seed": self.seed,
             "dealer": self.dealer,
-            "options": self.options(),
+            "options": options,
         }
 
 

@@ -493,7 +493,8 @@ class Game:
     @classmethod
     def from_json(cls, data: object) -> Game:
         """Rebuild a game from :meth:`to_json` output; refuse anything that is not a sound save."""
-        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+        version = data.get("version") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or type(version) is not int or version != SAVE_VERSION:
             raise EngineError("bad_save", "not a saved game of this version")
         try:
             cfg = make_config(data["config"])
