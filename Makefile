@@ -3,7 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install play test lint unit
+PORT ?= 8000
+NPM ?= npm
+
+.PHONY: install play test lint unit npm build e2e
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -14,10 +17,27 @@ install: $(PY)
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check engine tests
+	$(PY) -m ruff format --check tools e2e web
 	$(PY) -m mypy
 
 unit: install
 	$(PY) -m pytest tests
 
-test: lint
+test: lint npm
 	$(PY) -m pytest
+
+# Web: npm ci fills node_modules (pinned Pyodide + PyScript, from package-lock.json); the build
+# assembles dist/ (what netlify.toml publishes); play serves it with the netlify.toml headers.
+node_modules/.package-lock.json: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+
+npm: node_modules/.package-lock.json
+
+build: install npm
+	$(PY) tools/build.py
+
+play: build
+	$(PY) tools/serve.py --port $(PORT)
+
+e2e: install npm
+	$(PY) -m pytest e2e

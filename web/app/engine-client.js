@@ -10,6 +10,7 @@
 
 const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget"];
 const BOOT_TIMEOUT_MS = 120000;
+const BOOT_CALL_TIMEOUT_MS = 20000;
 
 export class BootError extends Error {
   constructor(code, detail) {
@@ -52,15 +53,20 @@ export class EngineClient {
     this.worker = worker;
     this.sync = worker.sync;
     onStage("engine");
-    const missing = EXPORTS.filter((name) => typeof this.sync[name] !== "function");
-    if (missing.length === EXPORTS.length) {
-      throw new BootError("worker", "no exports: " + missing.join(", "));
+    // `sync` is a proxy: every name looks like a function, exported or not. A missing export
+    // shows only when called (it throws), so boot() is called and must answer in JSON.
+    let raw;
+    try {
+      raw = await withTimeout(Promise.resolve(this.sync.boot()), BOOT_CALL_TIMEOUT_MS, "worker");
+    } catch (error) {
+      if (error instanceof BootError) throw error;
+      throw new BootError("worker", String(error && (error.message || error)));
     }
-    if (missing.includes("boot")) throw new BootError("worker", "missing boot()");
-    const info = JSON.parse(await this.sync.boot());
-    this.record(info);
+    this.record(raw);
+    const info = JSON.parse(raw);
     if (!info.ok) throw new BootError("engine", info.message || info.error || "");
-    if (missing.length) throw new BootError("worker", "missing " + missing.join(", "));
+    const missing = EXPORTS.filter((name) => !(info.exports || []).includes(name));
+    if (missing.length) throw new BootError("worker", "missing exports: " + missing.join(", "));
     this.info = info;
     onStage("ready");
     return info;

@@ -40,6 +40,7 @@ const app = {
   lastHand: "",
   delayBoost: false,
   levels: BOT_LEVELS,
+  step: 0, // answers handled so far (tests wait on #table-screen[data-step])
 };
 
 // ---------------------------------------------------------------- boot
@@ -153,7 +154,9 @@ function initSetup() {
     if (app.resp) showScreen("table");
   });
   $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
-  $("boot-retry").addEventListener("click", () => boot());
+  // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
+  // into the worker), which the CSP forbids: a retry starts over with a fresh page.
+  $("boot-retry").addEventListener("click", () => location.reload());
   updateStart();
 }
 
@@ -323,12 +326,9 @@ async function startGame(setup) {
   }
   const first = resp.view.to_move;
   const names = resp.seats.map((s) => s.name);
+  const key = first === resp.human ? "event.started_you" : "event.started";
   enterTable(resp, [
-    t("event.started", {
-      players: resp.view.players,
-      preset: t(`setup.preset_${resp.view.preset}`),
-      name: names[first] ?? "",
-    }),
+    t(key, { players: resp.view.players, preset: t(`setup.preset_${resp.view.preset}`), name: names[first] ?? "" }),
   ]);
 }
 
@@ -386,6 +386,7 @@ function logLines(lines) {
 // Apply one worker answer: log and narrate its events, show reveals, render the view.
 function handle(resp, extraLines = []) {
   app.resp = resp;
+  app.step += 1;
   app.names = resp.seats.map((s) => s.name);
   const ctx = { human: resp.human, names: app.names };
   const lines = [...extraLines];
@@ -549,6 +550,7 @@ function renderRankPicker() {
   const current = claimRank();
   if (picker.hidden) {
     box.replaceChildren();
+    delete box.dataset.ranks;
     return;
   }
   const wanted = ranks.join(",");
@@ -579,9 +581,22 @@ function playRule() {
   return legal ? legal.play : null;
 }
 
+// What the table waits for: the human ("human"), the bots ("bots"), the worker ("busy"),
+// nobody ("over"). Tests and styles read it from #table-screen[data-state].
+function tableState() {
+  const view = app.resp.view;
+  if (view.over) return "over";
+  if (app.busy) return "busy";
+  if (myTurn()) return "human";
+  return "bots";
+}
+
 function updateActions() {
   if (!app.resp) return;
   const view = app.resp.view;
+  const screen = $("table-screen");
+  screen.dataset.state = tableState();
+  screen.dataset.step = String(app.step);
   const legal = myTurn() ? view.legal : null;
   const rule = playRule();
   const count = app.selected.size;
@@ -590,6 +605,9 @@ function updateActions() {
   const canPlay = Boolean(!app.busy && rule && count >= rule.min && count <= rule.max && rank);
   const play = $("act-play");
   play.disabled = !canPlay;
+  // The legal play as data, for tests and assistive styling: "min-max" and the claimable ranks.
+  play.dataset.legal = rule ? `${rule.min}-${rule.max}` : "";
+  play.dataset.ranks = rule ? rule.ranks.join(" ") : "";
   play.textContent = rule && rank && count ? t("action.play_as", { count, rank: rankText(rank) }) : t("action.play");
   const challenge = $("act-challenge");
   const believe = $("act-believe");

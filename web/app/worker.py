@@ -208,6 +208,7 @@ def boot() -> str:
             "ok": True,
             "engine": getattr(engine, "__version__", "?"),
             "bot_levels": list(BOT_LEVELS),
+            "exports": __export__,
         }
     )
 

@@ -1,0 +1,132 @@
+"""End-to-end fixtures: build the site once, serve it with tools/serve.py (the netlify.toml
+headers), drive Debian's Chromium (Playwright's own download does not work here).
+
+Every browser context made here fails its test if any request leaves localhost.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+BOOT_TIMEOUT_MS = 90_000
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: end-to-end test in Chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.path.parts:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (or set CHROMIUM=...)")
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site built from the working tree, as `make build` builds it."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server, url = serve.serve_in_thread(site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in {"blob", "data", "about"}:
+        return True
+    return parts.scheme in {"http", "https", "ws"} and parts.hostname in LOCAL_HOSTS
+
+
+class Guard:
+    """Aborts and records every request to a host other than localhost."""
+
+    def __init__(self) -> None:
+        self.offsite: list[str] = []
+
+    def route(self, route: Route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.fallback()
+        else:
+            self.offsite.append(url)
+            route.abort("blockedbyclient")
+
+    def request(self, request: Any) -> None:
+        if not is_local(request.url):
+            self.offsite.append(request.url)
+
+
+@pytest.fixture
+def make_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """New browser contexts with the offsite guard; the test fails if anything left localhost."""
+    made: list[tuple[BrowserContext, Guard]] = []
+
+    def factory(**kwargs: Any) -> BrowserContext:
+        context = browser.new_context(**kwargs)
+        guard = Guard()
+        context.route("**/*", guard.route)
+        context.on("request", guard.request)
+        context.set_default_timeout(30_000)
+        made.append((context, guard))
+        return context
+
+    yield factory
+    offsite = [url for _, guard in made for url in guard.offsite]
+    for context, _ in made:
+        context.close()
+    assert not offsite, f"requests left localhost: {offsite}"
+
+
+@pytest.fixture
+def page(make_context: Callable[..., BrowserContext]) -> Page:
+    context = make_context(viewport={"width": 1280, "height": 800})
+    return context.new_page()
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors

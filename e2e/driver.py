@@ -1,0 +1,279 @@
+"""A person at the table, for the e2e tests: reads what the page shows, clicks or types.
+
+Decisions read the DOM (the hand's cards, which buttons are enabled, the rank picker); every
+action goes through a real click or key press. The worker's raw answers are read only to check
+what crossed the boundary (``?debug=1`` keeps them in ``window.__vnv``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+BOOT_TIMEOUT_MS = 90_000
+TURN_TIMEOUT_MS = 60_000
+CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
+
+STATE_JS = """() => {
+  const q = (s) => document.querySelector(s);
+  const enabled = (id) => { const b = q(id); return !!b && !b.hidden && !b.disabled; };
+  return {
+    state: q('#table-screen').dataset.state,
+    step: Number(q('#table-screen').dataset.step),
+    hand: [...document.querySelectorAll('#hand [role=option]')].map((o) => o.dataset.card),
+    selected: [...document.querySelectorAll('#hand [role=option][aria-selected=true]')]
+      .map((o) => Number(o.dataset.index)),
+    play: enabled('#act-play'),
+    legal: q('#act-play').dataset.legal || '',
+    legalRanks: (q('#act-play').dataset.ranks || '').split(' ').filter(Boolean),
+    challenge: enabled('#act-challenge'),
+    believe: enabled('#act-believe'),
+    pass: enabled('#act-pass'),
+    passVisible: !q('#act-pass').hidden,
+    picker: !q('#rank-picker').hidden,
+    ranks: [...document.querySelectorAll('#rank-options input')].map((i) => i.value),
+    claim: q('#claim-rank').textContent,
+    reason: q('#reason').textContent,
+    active: document.activeElement ? document.activeElement.id : null,
+    ended: q('#end-screen').open,
+  };
+}"""
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def open_page(page: Page, base_url: str, query: str = "speed=instant&debug=1") -> None:
+    page.goto(f"{base_url}?{query}")
+    wait_ready(page)
+
+
+def wait_ready(page: Page) -> None:
+    expect(page.locator("#start")).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot")).to_have_attribute("data-state", "ready")
+
+
+def configure(
+    page: Page,
+    preset: str,
+    players: int,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Fill the setup screen by clicking and typing, as a person would."""
+    page.locator(f'input[name="preset"][value="{preset}"]').check()
+    page.select_option("#players", str(players))
+    for name, value in (options or {}).items():
+        control = page.locator(f"#opt-{name}")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(json.dumps(value))
+        else:
+            control.fill("" if value is None else str(value))
+    page.fill("#seed", "" if seed is None else str(seed))
+
+
+def deal(page: Page) -> None:
+    page.click("#start")
+    expect(page.locator("#table-screen")).to_be_visible()
+
+
+def state(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(STATE_JS)
+    return result
+
+
+def wait_turn(page: Page, after_step: int | None = None) -> dict[str, Any]:
+    """Wait until the human may act (or the game is over) and return what the table shows."""
+    step = "" if after_step is None else f':not([data-step="{after_step}"])'
+    page.locator(
+        f'#table-screen[data-state="human"]{step}, #table-screen[data-state="over"]'
+    ).wait_for(timeout=TURN_TIMEOUT_MS)
+    s = state(page)
+    if s["state"] == "over":
+        expect(page.locator("#end-screen")).to_be_visible()
+        s = state(page)
+    return s
+
+
+class Person:
+    """Plays by the rules the page shows; counts the actions it used."""
+
+    def __init__(self, page: Page, keyboard: bool = False) -> None:
+        self.page = page
+        self.keyboard = keyboard
+        self.used: Counter[str] = Counter()
+        self.turns = 0
+
+    def used_all(self, actions: Iterable[str]) -> bool:
+        return all(self.used[a] for a in actions)
+
+    # -- choosing -------------------------------------------------------------------------
+
+    def choose(self, s: dict[str, Any]) -> tuple[str, list[int], str | None]:
+        """(action, card indexes, rank to pick in the picker or None)."""
+        self.turns += 1
+        hand: list[str] = s["hand"]
+        calls = [a for a in ("challenge", "believe", "pass") if s[a]]
+        for call in ("believe", "challenge", "pass"):  # use every call once, early
+            if s[call] and self.used[call] == 0:
+                return call, [], None
+        if calls and (not s["legal"] or self.turns % 4 == 0):
+            return calls[self.turns % len(calls)], [], None
+        assert s["legal"], f"no legal action shown: {s}"
+        most = min(4, int(s["legal"].split("-")[1]))
+        ranks: list[str] = s["legalRanks"]
+        counts = Counter(rank_of(c) for c in hand)
+        if len(ranks) > 1:
+            # Opening a round: claim the rank held most, honestly; every fifth turn bluff
+            # with a rank not held (so the picker is used for real).
+            best = max(ranks, key=lambda r: (counts.get(r, 0), r))
+            if counts.get(best, 0) and self.turns % 5 != 0:
+                idx = [i for i, c in enumerate(hand) if rank_of(c) == best][:most]
+                return "play", idx, best
+            other = next(r for r in ranks if r != rank_of(hand[0]))
+            return "play", [0], other
+        claim = ranks[0]
+        idx = [i for i, c in enumerate(hand) if rank_of(c) == claim][:most]
+        if not idx:
+            idx = [len(hand) - 1]  # a bluff with one card
+        return "play", idx, None
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, s: dict[str, Any]) -> None:
+        action, idx, rank = self.choose(s)
+        if self.keyboard:
+            self.act_keys(action, idx, rank, s)
+        else:
+            self.act_clicks(action, idx, rank)
+        self.used[action] += 1
+
+    def act_clicks(self, action: str, idx: list[int], rank: str | None) -> None:
+        page = self.page
+        if action != "play":
+            page.click(f"#act-{action}")
+            return
+        for i in idx:
+            page.click(f"#card-{i}")
+        if rank is not None:
+            page.click(f'label[for="rank-{rank}"]')
+        expect(page.locator("#act-play")).to_be_enabled()
+        page.click("#act-play")
+
+    def act_keys(self, action: str, idx: list[int], rank: str | None, s: dict[str, Any]) -> None:
+        page = self.page
+        kb = page.keyboard
+        if action != "play":
+            self.tab_to(f"act-{action}")
+            kb.press("Enter")
+            return
+        self.focus_hand()
+        kb.press("Home")
+        at = 0
+        for i in sorted(idx):
+            for _ in range(i - at):
+                kb.press("ArrowRight")
+            at = i
+            kb.press(" ")
+        picked = state(page)
+        if rank is not None and picked["picker"]:
+            current = page.locator("#rank-options input:checked")
+            if current.count() == 0 or current.get_attribute("value") != rank:
+                self.tab_to_rank()
+                for _ in range(len(picked["ranks"])):
+                    if page.evaluate("() => document.activeElement.value") == rank:
+                        break
+                    kb.press("ArrowRight")
+                kb.press("Enter")  # Enter on the picker plays
+                return
+        self.focus_hand()
+        kb.press("Enter")
+
+    def focus_hand(self) -> None:
+        for _ in range(20):
+            if state(self.page)["active"] == "hand":
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError("Tab never reached the hand")
+
+    def tab_to(self, element_id: str) -> None:
+        for _ in range(30):
+            if state(self.page)["active"] == element_id:
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached #{element_id}")
+
+    def tab_to_rank(self) -> None:
+        for _ in range(30):
+            active = state(self.page)["active"] or ""
+            if active.startswith("rank-"):
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError("Tab never reached the rank picker")
+
+    def play_game(self, max_turns: int = 400) -> dict[str, Any]:
+        s = wait_turn(self.page)
+        for _ in range(max_turns):
+            if s["state"] == "over":
+                return s
+            self.act(s)
+            s = wait_turn(self.page, after_step=s["step"])
+        raise AssertionError("the game did not end")
+
+
+# -- the worker boundary ------------------------------------------------------------------
+
+
+def raw_answers(page: Page) -> list[str]:
+    answers: list[str] = page.evaluate("() => window.__vnv.raw().slice()")
+    return answers
+
+
+def clear_answers(page: Page) -> None:
+    page.evaluate("() => { window.__vnv.raw().length = 0; }")
+
+
+def cards_in(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        if CARD.match(value):
+            yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from cards_in(item)
+
+
+def check_no_hidden_cards(answers: list[str]) -> int:
+    """Every card in the worker's answers is one the human may know.
+
+    Known: every card the human has held (own hand in any answer so far), the discard heap,
+    and every revealed card. With one deck each card is unique, so any other card string
+    would be an opponent's (or the pile's, or the stock's) hidden card. Returns the number of
+    answers checked.
+    """
+    known: set[str] = set()
+    checked = 0
+    for raw in answers:
+        answer = json.loads(raw)
+        view = answer.get("view")
+        if view:
+            known.update(view["hand"])
+            known.update(view["discard"])
+            for reveal in view["revealed"]:
+                known.update(reveal["cards"])
+            for secret in ("hands", "stock", "pile", "seed"):
+                assert secret not in view, secret
+        leaked = set(cards_in(answer)) - known
+        assert not leaked, f"hidden cards crossed to the page: {sorted(leaked)} in {raw[:400]}"
+        checked += 1
+    return checked

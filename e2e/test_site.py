@@ -1,0 +1,151 @@
+"""The built site and its server, without a browser: headers from netlify.toml, the vendored
+runtime, no inline script, no off-site URL in our own files, every UI string in the catalog."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import serve
+
+ROOT = Path(__file__).resolve().parent.parent
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; "
+    "connect-src 'self'; style-src 'self'; img-src 'self' data:"
+)
+
+
+def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
+    with urllib.request.urlopen(url) as response:
+        return response.status, dict(response.headers.items()), response.read()
+
+
+def declared(path: str) -> dict[str, str]:
+    return serve.headers_for(serve.load_rules(), path)
+
+
+def test_netlify_toml_declares_the_security_and_runtime_headers() -> None:
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    assert config["build"]["publish"] == "dist"
+    page = declared("/")
+    assert page["Content-Security-Policy"].startswith(CSP)
+    assert "'unsafe-eval'" not in page["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in page["Content-Security-Policy"]
+    assert page["X-Content-Type-Options"] == "nosniff"
+    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Cache-Control"] == "no-cache"
+    wasm = declared("/vendor/pyodide-314.0.7/pyodide.asm.wasm")
+    assert wasm["Content-Type"] == "application/wasm"
+    assert wasm["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert wasm["Content-Security-Policy"] == page["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/index.html",
+        "/app/main.js",
+        "/app/worker.py",
+        "/engine/game.py",
+        "/build.json",
+        "/i18n/en.json",
+        "/vendor/pyodide-314.0.7/pyodide.asm.wasm",
+        "/vendor/pyodide-314.0.7/pyodide.mjs",
+        "/vendor/pyscript-0.7.31/core.js",
+    ],
+)
+def test_server_sends_exactly_the_declared_headers(base_url: str, path: str) -> None:
+    status, headers, body = fetch(base_url.rstrip("/") + path)
+    assert status == 200
+    assert body
+    want = declared(path)
+    assert want, path
+    got = {k.lower(): v for k, v in headers.items()}
+    for name, value in want.items():
+        assert got.get(name.lower()) == value, (path, name)
+    # One value per header: a declared header replaces http.server's own.
+    names = [k.lower() for k in headers]
+    assert len(names) == len(set(names)), headers
+
+
+def test_unknown_path_is_404_with_the_headers(base_url: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        fetch(base_url + "nope/")
+    with caught.value as error:
+        assert error.code == 404
+        assert error.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_build_vendors_the_runtime_and_ships_the_engine(site: Path) -> None:
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    pyodide = site / manifest["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyodide.parent / name).stat().st_size > 0
+    assert (site / manifest["pyscript"]).is_file()
+    assert not list(site.rglob("*.map")), "source maps are not shipped"
+    assert "engine/__init__.py" in manifest["engine_files"]
+    for name in manifest["engine_files"]:
+        assert (site / name).read_bytes() == (ROOT / name).read_bytes()
+    names = {spec["name"] for spec in manifest["options"]["options"]}
+    assert {"draw", "no_aces", "ascending", "open_challenge", "deck", "decks"} <= names
+    lock = json.loads((pyodide.parent / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["info"]["python"].startswith("3.")
+
+
+def test_page_has_no_inline_script_and_no_offsite_url(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    for tag in re.findall(r"<script\b[^>]*>", page):
+        assert "src=" in tag, tag
+    for body in re.findall(r"<script\b[^>]*>(.*?)</script>", page, re.S):
+        assert not body.strip(), "inline script"
+    assert not re.search(r"\son[a-z]+=", page), "inline event handler"
+    assert not re.search(r"\sstyle=", page), "inline style"
+    ours = [site / "index.html", *sorted((site / "app").iterdir())]
+    for path in ours:
+        text = path.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert not re.search(r"https?://(?!localhost|127\.0\.0\.1)", text), path.name
+
+
+def test_page_text_is_prerendered_from_the_catalog(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "<h1 data-i18n=\"app.title\">Verish' Ne Verish'</h1>" in page
+    assert 'data-i18n="setup.waiting">Deal (the engine is still loading)</button>' in page
+
+
+def lookup(catalog: dict[str, object], key: str) -> object:
+    node: object = catalog
+    for part in key.split("."):
+        assert isinstance(node, dict), key
+        assert part in node, key
+        node = node[part]
+    return node
+
+
+def test_every_ui_string_is_in_the_catalog() -> None:
+    catalog = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', page))
+    # Element text in the source page is empty: the build fills it from the catalog.
+    for match in re.finditer(r'data-i18n="[^"]+"[^>]*>([^<]*)<', page):
+        assert not match[1].strip(), match[0]
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web" / "app").glob("*.js"))
+    keys |= set(re.findall(r'\bt\("([a-z_]+\.[a-z_.]+)"', scripts))
+    assert len(keys) > 60
+    for key in sorted(keys):
+        try:
+            value = lookup(catalog, key)
+        except AssertionError:
+            value = lookup(catalog, key + "_other")
+        assert isinstance(value, str), key
+    # Every event type the engine emits has a template.
+    kinds = ["dealt", "round_opened", "played", "passed", "challenged", "believed"]
+    kinds += ["took_pile", "discarded", "drew", "out", "hand_over", "game_over"]
+    for kind in kinds:
+        assert kind in catalog["event"] or f"{kind}_other" in catalog["event"], kind
+    assert {"revealed_honest", "revealed_bluff"} <= set(catalog["event"])
