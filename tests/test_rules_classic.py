@@ -426,3 +426,28 @@ def test_rule7_two_players_leaving_in_one_exchange_are_ordered_by_who_left_first
     assert not game.is_over
     assert game.to_move == 3
     assert legal(game)["play"]["ranks"] == RANKS_36
+
+
+def test_rule7_match_with_draw_format_deals_five_each_every_hand() -> None:
+    game = Game.new(
+        {
+            "preset": "classic",
+            "players": 4,
+            "seed": 3,
+            "dealer": 3,
+            "options": {"ending": "match", "hands": 3, "draw": True},
+        }
+    )
+    events = _finish_with_random_play(game, 3)
+    dealt = [event for event in events if event["type"] == "dealt"]
+    assert [(event["hand"], event["dealer"]) for event in dealt] == [(2, 0), (3, 1)]
+    assert all(event["counts"] == [5, 5, 5, 5] and event["stock"] == 16 for event in dealt)
+    hands_over = [event for event in events if event["type"] == "hand_over"]
+    assert [event["hand"] for event in hands_over] == [1, 2, 3]
+    assert all(event["reason"] == "last_loser" for event in hands_over)
+    assert all(len(event["losers"]) == 1 for event in hands_over)
+    assert game.result is not None
+    penalties = [0, 0, 0, 0]
+    for event in hands_over:
+        penalties[event["losers"][0]] += 1
+    assert game.result["scores"] == penalties
