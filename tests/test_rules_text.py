@@ -87,7 +87,9 @@ TRANSLATION_WORDS = {
 def _load_renderer() -> ModuleType:
     if "render_rules" in sys.modules:  # e2e/conftest.py may have imported it from tools/
         return sys.modules["render_rules"]
-    spec = importlib.util.spec_from_file_location("render_rules", ROOT / "tools" / "render_rules.py")
+    spec = importlib.util.spec_from_file_location(
+        "render_rules", ROOT / "tools" / "render_rules.py"
+    )
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -381,7 +383,10 @@ def _step(text: str, heading: str, number: int) -> str:
             ),
             "introduction",
         ),
-        (lambda t: t.replace("\n{#players}", "\n" + t.split("\n\n")[1] + "\n\n{#players}"), "intro"),
+        (
+            lambda t: t.replace("\n{#players}", "\n" + t.split("\n\n")[1] + "\n\n{#players}"),
+            "intro",
+        ),
         (lambda t: t.replace(_step(t, "Spielablauf", 7) + "\n", ""), "steps 7 of the seed"),
         (lambda t: t.replace("den Stapel auf, als wäre", "den Stapel, als wäre"), "steps"),
         (lambda t: t.replace("## Häufige Varianten", "## Varianten"), "headings"),
@@ -570,7 +575,7 @@ def test_panel_fragment_is_one_article_with_namespaced_ids(
         {"class": "rules", "id": "quick", "lang": "nl", "data-rule-set": "quick"},
     )
     assert [a["id"] for tag, a in tags if tag == "h3"] == [f"quick-{a}" for a in QUICK_ANCHORS]
-    assert [tag for tag, _ in tags if tag.startswith("h")][0] == "h2"
+    assert next(tag for tag, _ in tags if tag.startswith("h")) == "h2"
     de = (out / "rules" / "panel" / "quick.de.html").read_text(encoding="utf-8")
     assert 'href="#quick-claim"' in de  # the in-text link to "Der angesagte Wert"
     assert "{#" not in text

@@ -102,7 +102,7 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "contents": "Содержание",
         "classic": "Классические правила",
         "quick": "Быстрая игра",
-        "game": "К игре",
+        "game": "К игре",  # noqa: RUF001 (Cyrillic Ka)
     },
 }
 GAME_NAME = "Verish' Ne Verish' (Верю — не верю)"
@@ -261,18 +261,21 @@ def page(lang: str, docs: dict[tuple[str, str], RulesDoc]) -> str:
             f'<ul class="sections">{items}</ul></li>'
         )
     articles = "".join(docs[rule_set, lang].article() for rule_set in RULE_SETS)
+    languages = _attr(words["languages"])
+    title = html.escape(words["title"])
     return (
         "<!doctype html>\n"
         f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{_attr(PAGE_CSP)}">\n'
-        f"<title>{html.escape(GAME_NAME)} — {html.escape(words['title'])}</title>\n"
+        f"<title>{html.escape(GAME_NAME)} — {title}</title>\n"
         '<link rel="stylesheet" href="rules.css">\n'
         f"{alternates}</head>\n<body>\n<header>\n"
-        f'<nav class="languages" aria-label="{_attr(words["languages"])}"><ul>{switcher}</ul></nav>\n'
-        f"<h1>{html.escape(GAME_NAME)}<span class=\"subtitle\">{html.escape(words['title'])}</span></h1>\n"
+        f'<nav class="languages" aria-label="{languages}"><ul>{switcher}</ul></nav>\n'
+        f'<h1>{html.escape(GAME_NAME)}<span class="subtitle">{title}</span></h1>\n'
         f'<p class="game-link"><a href="../">{html.escape(words["game"])}</a></p>\n'
-        f'<nav class="contents" aria-label="{_attr(words["contents"])}"><ul>{"".join(contents)}</ul></nav>\n'
+        f'<nav class="contents" aria-label="{_attr(words["contents"])}">'
+        f"<ul>{''.join(contents)}</ul></nav>\n"
         f"</header>\n<main>\n{articles}</main>\n</body>\n</html>\n"
     )
 
@@ -308,13 +311,22 @@ a { color: var(--accent); }
 a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: 1rem 0 0.5rem; }
 h1 .subtitle { display: block; font-size: 1.1rem; font-weight: normal; color: var(--muted); }
-h2 { font-size: 1.5rem; margin: 2.5rem 0 0.75rem; padding-top: 1rem; border-top: 2px solid var(--rule); }
+h2 {
+  font-size: 1.5rem;
+  margin: 2.5rem 0 0.75rem;
+  padding-top: 1rem;
+  border-top: 2px solid var(--rule);
+}
 h3 { font-size: 1.2rem; margin: 2rem 0 0.5rem; }
 h2, h3 { scroll-margin-top: 1rem; }
 li { margin: 0.35rem 0; }
 nav ul { list-style: none; padding: 0; margin: 0; }
 nav.languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
-nav.languages a[aria-current="page"] { color: var(--ink); font-weight: bold; text-decoration: none; }
+nav.languages a[aria-current="page"] {
+  color: var(--ink);
+  font-weight: bold;
+  text-decoration: none;
+}
 nav.contents > ul > li { margin: 0.75rem 0; }
 nav.contents ul.sections { display: flex; flex-wrap: wrap; gap: 0.1rem 1rem; padding-left: 1rem; }
 nav.contents ul.sections li { margin: 0; }
