@@ -233,7 +233,8 @@ def load_all(rules_dir: Path = RULES_DIR) -> dict[tuple[str, str], RulesDoc]:
 
 
 def _attr(value: str) -> str:
-    return html.escape(value, quote=True)
+    """Escape for a double-quoted attribute (apostrophes may stay as they are)."""
+    return html.escape(value, quote=False).replace('"', "&quot;")
 
 
 def page(lang: str, docs: dict[tuple[str, str], RulesDoc]) -> str:
