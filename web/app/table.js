@@ -84,7 +84,11 @@ export function renderSeats(resp, names) {
       el("span", { class: "seat-count", text: t("table.cards", { count }) }),
       place >= 0 ? el("span", { class: "badge out", text: t("table.out", { place: place + 1 }) }) : null,
       match
-        ? el("span", { class: "badge penalty", text: t("table.penalty", { count: view.scores[seat] }) })
+        ? el("span", {
+            class: "badge penalty",
+            title: t("table.penalty", { count: view.scores[seat] }),
+            text: t("table.penalty_short", { count: view.scores[seat] }),
+          })
         : null,
       toMove ? el("span", { class: "badge turn", text: t("table.turn") }) : null,
     );
@@ -96,16 +100,18 @@ export function renderCenter(resp, names) {
   const view = resp.view;
   const opts = view.options || {};
   // Claim: the round's fixed rank, the next rank (ascending), or the opener's free choice.
+  const claim = $("claim-rank");
   if (opts.ascending) {
     $("claim-label").textContent = t("table.next_rank");
-    $("claim-rank").textContent = rankText(view.next_rank) || "—";
+    claim.textContent = rankText(view.next_rank) || "—";
   } else if (view.round_rank) {
     $("claim-label").textContent = t("table.round_rank");
-    $("claim-rank").textContent = rankText(view.round_rank);
+    claim.textContent = rankText(view.round_rank);
   } else {
     $("claim-label").textContent = t("table.round_rank");
-    $("claim-rank").textContent = t("table.rank_open");
+    claim.textContent = t("table.rank_open");
   }
+  claim.classList.toggle("free", !opts.ascending && !view.round_rank);
   const pile = $("pile");
   pile.replaceChildren();
   for (let i = 0; i < Math.min(view.pile_size, 8); i++) {
@@ -121,6 +127,7 @@ export function renderCenter(resp, names) {
   $("last-play").classList.toggle("resolved", Boolean(last && !last.unresolved));
   const stockBox = $("stock-box");
   stockBox.hidden = !opts.draw;
+  stockBox.classList.toggle("empty", view.stock_size === 0);
   $("stock-count").textContent = t("table.cards", { count: view.stock_size });
   const discard = $("discard");
   discard.replaceChildren();
