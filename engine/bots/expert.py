@@ -1,16 +1,157 @@
-"""Expert (placeholder)."""
+"""Expert: determinized Monte Carlo over abstracted actions, worlds drawn from Hard's belief.
+
+For one decision:
+
+1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
+   (challenge, believe, pass) and the best few plays (how many cards, honest or bluff, which
+   rank, which ranks to shed as filler).  A single candidate, or a last-cards call, is played at
+   once.
+2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
+   (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
+   probability) and turns it into the bot's own rank-count simulator (``sim.Sim``).
+3. **Play-outs**: every candidate is applied in the same world (common random numbers) and the
+   game goes on under a cheap policy for every seat, up to ``DEPTH`` moves.
+4. **Score**: a finished game is 1 for a win (0 otherwise); a cut-off one is scored by a
+   heuristic: the seat's share of ``exp(-A * cards)`` among the players still in.
+5. The best mean wins; Hard's one-move value breaks near-ties.
+
+The budget is an iteration count (``max_worlds``), so the same seed gives the same choices, plus
+a wall-clock cap (``budget_ms``) that keeps slow machines (Pyodide) responsive.
+"""
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
+from ..cards import rank_of, ranks_of_deck
+from .base import Action, View
+from .belief import rules_of, sample_world, to_sim
 from .hard import HardBot
+from .heuristic import Option, Params
+from .sim import Rules, Sim, apply_play, run_window, step
+
+DEPTH = 20
+A = 0.35
+PRIOR_WEIGHT = 0.004  # Hard's value (in cards) as a tie-break between close candidates
+EXPERT_PARAMS = Params(temperature=0.0, beta=0.5, max_filler=2, gamma=0.8)
+
+
+def score(sim: Sim, me: int) -> float:
+    if me in sim.out:
+        return 1.0 if sim.out[0] == me else 0.5 / (sim.out.index(me) + 1)
+    if sim.over:
+        return 0.0
+    weights = [
+        math.exp(-A * sim.sizes[seat]) for seat in range(sim.rules.players) if seat not in sim.out
+    ]
+    mine = math.exp(-A * sim.sizes[me])
+    return mine / sum(weights) * (0.5 if sim.out else 1.0)
 
 
 class ExpertBot(HardBot):
     level = "expert"
 
-    def __init__(self, rng: random.Random, budget_ms: float = 120.0, max_worlds: int = 64) -> None:
-        super().__init__(rng)
+    def __init__(
+        self,
+        rng: random.Random,
+        budget_ms: float = 200.0,
+        max_worlds: int = 60,
+        plays: int = 3,
+    ) -> None:
+        super().__init__(rng, EXPERT_PARAMS)
         self.budget_ms = budget_ms
         self.max_worlds = max_worlds
+        self.plays = plays
+
+    def candidates(self, options: list[Option]) -> list[Option]:
+        calls = [option for option in options if option[1]["type"] != "play"]
+        plays = sorted(
+            (option for option in options if option[1]["type"] == "play"),
+            key=lambda option: -option[0],
+        )
+        return calls + plays[: self.plays]
+
+    def act(self, view: View) -> Action:
+        self.tracker.sync(view)
+        options = self.options(view)
+        forced = [option for option in options if option[0] >= 99.0]
+        if forced:  # last cards: the call is not a choice worth searching
+            return forced[0][1]
+        cands = self.candidates(options)
+        if len(cands) == 1:
+            return cands[0][1]
+        return self.search(view, cands)
+
+    def search(self, view: View, cands: list[Option]) -> Action:
+        start = time.perf_counter()
+        me = int(view["seat"])
+        last = view["last_play"]
+        p_top = 1.0
+        if last and last["unresolved"] and int(last["seat"]) != me:
+            p_top = self.p_honest(view, int(last["seat"]), int(last["count"]), str(last["rank"]))
+        rules = rules_of(view)
+        self.fit_models(view, rules)
+        index = {rank: i for i, rank in enumerate(ranks_of_deck(int(view["options"]["deck"])))}
+        window_rest = [int(seat) for seat in (view.get("window") or [])[1:]]
+        totals = [0.0] * len(cands)
+        worlds = 0
+        seed = self.rng.random()
+        while worlds < self.max_worlds:
+            world_rng = random.Random(f"{seed}:{worlds}")
+            world = to_sim(
+                view, sample_world(view, self.tracker, self.pile_plays, p_top, world_rng), rules
+            )
+            rollout_seed = world_rng.random()
+            for i, (_, action) in enumerate(cands):
+                sim = world.copy()
+                rng = random.Random(rollout_seed)
+                self.apply(sim, me, action, index, window_rest, rng)
+                totals[i] += self.playout(sim, me, rng)
+            worlds += 1
+            if (time.perf_counter() - start) * 1000 > self.budget_ms:
+                break
+        best = max(
+            range(len(cands)),
+            key=lambda i: totals[i] / worlds + PRIOR_WEIGHT * cands[i][0],
+        )
+        return cands[best][1]
+
+    def fit_models(self, view: View, rules: Rules) -> None:
+        """Hard's per-opponent call and lie models, as the play-out policy's rates."""
+        rules.call_rate = [
+            [self.p_call(view, seat, count, False) for count in (1, 2, 3)]
+            for seat in range(rules.players)
+        ]
+        rules.filler_rate = [
+            min(0.6, max(0.05, self.lie_rate(seat, 2, 5, 5) - 0.15))
+            for seat in range(rules.players)
+        ]
+
+    @staticmethod
+    def apply(  # noqa: PLR0917
+        sim: Sim,
+        me: int,
+        action: Action,
+        index: dict[str, int],
+        window_rest: list[int],
+        rng: random.Random,
+    ) -> None:
+        kind = action["type"]
+        in_window = bool(window_rest) or sim.turn != me
+        if kind == "play":
+            cards = [index[rank_of(card)] for card in action["cards"]]
+            apply_play(sim, me, cards, index[action["rank"]], rng)
+        elif kind == "pass":
+            run_window(sim, window_rest, rng)
+        else:
+            sim.call(me, kind == "challenge", in_window)
+
+    @staticmethod
+    def playout(sim: Sim, me: int, rng: random.Random) -> float:
+        for _ in range(DEPTH):
+            if sim.over:
+                break
+            step(sim, rng)
+        return score(sim, me)

@@ -1,0 +1,272 @@
+"""A fast rank-count simulator of the rules, for the Expert's play-outs.
+
+Suits never matter to the rules, so a hand is a list of counts per rank and a play is a list of
+rank indexes.  The simulator follows ``engine.game`` for both presets and every option (fixed or
+ascending rank, open-challenge windows, draw format, single hand or last loser, the quick
+edition's duel winner and last-cards call, keep-rank-after-failed-challenge); it skips
+validation, events and the match's later hands, which a cut-off play-out never reaches.  It is
+the bot's own model: the real game is never touched.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+DRAW_HAND = 5
+DEFAULT_CALL_RATE = [0.2, 0.45, 0.6]
+
+
+@dataclass
+class Rules:
+    players: int
+    ranks: int  # number of ranks in the deck
+    max_play: int
+    copies: int
+    quick: bool
+    ascending: bool
+    order: list[int]  # ascending claim order (rank indexes)
+    allowed: list[int]  # ranks an opener may claim
+    open_challenge: bool
+    draw: bool
+    single: bool  # the first player out ends the game
+    keep_rank: bool
+    # Opponent models for the play-out policy: per seat, challenge rate by claim size (1, 2, 3+)
+    # and how often an honest play gets one bluff card added.
+    call_rate: list[list[float]] = field(default_factory=list)
+    filler_rate: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Sim:
+    rules: Rules
+    hands: list[list[int]]  # counts per rank
+    sizes: list[int]
+    pile: list[tuple[int, int, list[int]]]  # (seat, claimed rank, card ranks)
+    stock: list[int]
+    claim: int  # rank the next play must claim, -1: the opener chooses
+    pending: bool
+    turn: int
+    out: list[int] = field(default_factory=list)
+    over: bool = False
+    moves: int = 0
+
+    def copy(self) -> Sim:
+        return Sim(
+            self.rules,
+            [list(hand) for hand in self.hands],
+            list(self.sizes),
+            list(self.pile),
+            list(self.stock),
+            self.claim,
+            self.pending,
+            self.turn,
+            list(self.out),
+            self.over,
+            self.moves,
+        )
+
+    # ------------------------------------------------------------ helpers
+
+    def next_active(self, seat: int) -> int:
+        players = self.rules.players
+        for step in range(1, players + 1):
+            candidate = (seat + step) % players
+            if candidate not in self.out:
+                return candidate
+        return seat
+
+    def settle(self, after: int) -> None:
+        """Put out every empty hand whose play stood (stock empty)."""
+        if self.stock or self.over:
+            return
+        unresolved = self.pile[-1][0] if self.pending and self.pile else -1
+        players = self.rules.players
+        for step in range(1, players + 1):
+            seat = (after + step) % players
+            if self.sizes[seat] == 0 and seat not in self.out and seat != unresolved:
+                self.out.append(seat)
+        if (self.out and self.rules.single) or players - len(self.out) <= 1:
+            self.over = True
+
+    def begin_turn(self, seat: int) -> None:
+        rules = self.rules
+        while not self.over:
+            if rules.draw and self.stock and self.sizes[seat] < DRAW_HAND:
+                need = DRAW_HAND - self.sizes[seat]
+                drawn, self.stock = self.stock[:need], self.stock[need:]
+                for rank in drawn:
+                    self.hands[seat][rank] += 1
+                self.sizes[seat] += len(drawn)
+                self.settle(seat)
+                if self.over:
+                    return
+            if seat not in self.out:
+                self.turn = seat
+                return
+            seat = self.next_active(seat)
+
+    def new_round(self, opener: int) -> None:
+        if not self.rules.ascending:
+            self.claim = -1
+        self.begin_turn(opener)
+
+    def take_pile(self, seat: int) -> None:
+        hand = self.hands[seat]
+        total = 0
+        for _, _, cards in self.pile:
+            for rank in cards:
+                hand[rank] += 1
+            total += len(cards)
+        self.sizes[seat] += total
+        self.pile = []
+
+    def last_cards(self) -> bool:
+        return self.rules.quick and self.pending and self.sizes[self.pile[-1][0]] == 0
+
+    # ------------------------------------------------------------ actions
+
+    def play(self, seat: int, cards: list[int], rank: int) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand[card] -= 1
+        self.sizes[seat] -= len(cards)
+        self.pile.append((seat, rank, cards))
+        self.moves += 1
+        self.pending = True
+        rules = self.rules
+        if rules.ascending:
+            order = rules.order
+            self.claim = order[(order.index(rank) + 1) % len(order)]
+        else:
+            self.claim = rank
+        self.settle(seat)
+        if self.over:
+            return
+        self.turn = self.next_active(seat)
+        if not rules.open_challenge:
+            self.begin_turn(self.turn)
+
+    def call(self, seat: int, challenge: bool, in_window: bool) -> None:
+        author, rank, cards = self.pile[-1]
+        honest = all(card == rank for card in cards)
+        self.moves += 1
+        self.pending = False
+        rules = self.rules
+        if challenge:
+            taker = seat if honest else author
+            self.take_pile(taker)
+            self.settle(seat)
+            if self.over:
+                return
+            if rules.quick:
+                self.new_round(author if honest else seat)
+            elif honest and rules.keep_rank:
+                self.begin_turn(self.next_active(taker))
+            else:
+                self.new_round(self.next_active(taker))
+            return
+        if not honest:
+            self.take_pile(seat)
+            self.settle(seat)
+            if not self.over:
+                self.new_round(self.next_active(seat))
+            return
+        if rules.quick:
+            self.settle(seat)
+            self.over = True
+            return
+        self.pile.pop()
+        self.settle(seat)
+        if not self.over:
+            following = self.turn if in_window else self.next_active(seat)
+            self.begin_turn(following)
+
+    def window_after(self, author: int) -> list[int]:
+        following = self.next_active(author)
+        seats = []
+        seat = self.next_active(following)
+        while seat not in (author, following):
+            seats.append(seat)
+            seat = self.next_active(seat)
+        return seats
+
+
+# ---------------------------------------------------------------- the play-out policy
+
+
+def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> int:
+    """0: no call, 1: challenge, 2: believe."""
+    author, rank, cards = sim.pile[-1]
+    count = len(cards)
+    rules = sim.rules
+    if sim.sizes[author] == 0 and not sim.stock and (rules.quick or rules.single):
+        return 1
+    if count + sim.hands[seat][rank] > rules.copies:
+        return 1
+    rates = rules.call_rate[seat] if rules.call_rate else DEFAULT_CALL_RATE
+    rate = rates[min(count, 3) - 1]
+    if in_window:
+        rate *= 0.3
+    if rng.random() < rate:
+        return 1
+    return 0
+
+
+def policy_play(sim: Sim, seat: int, rng: random.Random) -> tuple[list[int], int]:
+    hand = sim.hands[seat]
+    rules = sim.rules
+    if sim.claim >= 0:
+        rank = sim.claim
+    else:
+        best = -1
+        rank = rules.allowed[0]
+        for candidate in rules.allowed:
+            if hand[candidate] > best:
+                best, rank = hand[candidate], candidate
+    held = min(hand[rank], rules.max_play, sim.sizes[seat])
+    fewest = -1
+    few = 99
+    for r, n in enumerate(hand):
+        if 0 < n < few and r != rank:
+            few, fewest = n, r
+    if held:
+        filler = rules.filler_rate[seat] if rules.filler_rate else 0.2
+        if fewest >= 0 and held < rules.max_play and rng.random() < filler:
+            return [rank] * held + [fewest], rank
+        return [rank] * held, rank
+    return [fewest], rank
+
+
+def step(sim: Sim, rng: random.Random) -> None:
+    """One move of the cheap policy, plus the open-challenge window a play opens."""
+    seat = sim.turn
+    if sim.pending:
+        forced = sim.last_cards() or sim.sizes[seat] == 0
+        choice = policy_call(sim, seat, False, rng)
+        if forced:
+            sim.call(seat, choice != 2, False)
+            return
+        if choice:
+            sim.call(seat, choice == 1, False)
+            return
+    cards, rank = policy_play(sim, seat, rng)
+    apply_play(sim, seat, cards, rank, rng)
+
+
+def apply_play(sim: Sim, seat: int, cards: list[int], rank: int, rng: random.Random) -> None:
+    """A play, then (open challenge) every window seat in turn may call."""
+    sim.play(seat, cards, rank)
+    if sim.over or not sim.rules.open_challenge:
+        return
+    run_window(sim, sim.window_after(seat), rng)
+
+
+def run_window(sim: Sim, seats: list[int], rng: random.Random) -> None:
+    """Offer the call to ``seats`` in turn; if nobody calls, the turn begins."""
+    for other in seats:
+        choice = policy_call(sim, other, True, rng)
+        if choice:
+            sim.call(other, choice == 1, True)
+            return
+    sim.begin_turn(sim.turn)
