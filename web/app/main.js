@@ -54,6 +54,7 @@ async function main() {
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup();
   bindTable();
+  performance.mark("vnv:setup-ready"); // tools/bench_web.py reads these marks
   if (DEBUG) window.__vnv = { app, raw: () => (app.client ? app.client.rawLog : []) };
   boot();
 }
@@ -79,6 +80,7 @@ async function boot() {
     const info = await app.client.start(app.manifest, stage);
     app.levels = info.bot_levels || BOT_LEVELS;
     app.ready = true;
+    performance.mark("vnv:engine-ready");
     box.dataset.state = "ready";
     $("boot-time").textContent = t("boot.elapsed", { seconds: ((performance.now() - t0) / 1000).toFixed(1) });
     updateStart();
