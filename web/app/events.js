@@ -34,7 +34,7 @@ export function describeEvent(event, ctx) {
   const vars = {
     ...event,
     name: name(event.seat),
-    target: name(event.target),
+    target: event.target === ctx.human ? t("event.you_object") : name(event.target),
     rank: rankText(event.rank),
     cards: cardsText(event.cards),
     dealer: name(event.dealer),

@@ -622,14 +622,15 @@ function updateActions() {
   if (view.over) reasons.push(t("reason.game_over"));
   else if (app.busy) reasons.push(t("reason.busy"));
   else if (!legal) reasons.push(t("reason.not_your_turn", { name: app.names[view.to_move] ?? "" }));
-  else {
+  else if (win && legal.pass && !rule) {
+    reasons.push(t("table.window", { name: app.names[win.author] ?? "" }));
+  } else {
     if (!rule) reasons.push(t("reason.no_play"));
     else if (count < rule.min || count > rule.max) {
       reasons.push(rule.max === 1 ? t("reason.select_cards_one") : t("reason.select_cards", { min: rule.min, max: rule.max }));
     } else if (!rank) reasons.push(t("reason.pick_rank"));
     if (!legal.challenge && !legal.believe && !legal.pass) reasons.push(t("reason.nothing_to_call"));
     else if (!legal.believe && legal.challenge) reasons.push(t("reason.believe_not_offered"));
-    if (win && legal.pass) reasons.push(t("table.window", { name: app.names[win.author] ?? "" }));
   }
   const reason = $("reason");
   reason.classList.remove("error");
