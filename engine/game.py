@@ -80,6 +80,8 @@ class Game:
             raise EngineError("bad_deal", "every hand must be a non-empty list of cards")
         if not isinstance(stock, list):
             raise EngineError("bad_deal", "stock must be a list of cards")
+        if stock and not cfg.draw:
+            raise EngineError("bad_deal", "a stock is only dealt in the draw format")
         every = [parse_card(card, cfg.deck) for hand in [*hands, stock] for card in hand]
         too_many = [card for card, n in Counter(every).items() if n > cfg.decks]
         if too_many:

@@ -162,6 +162,10 @@ def test_explicit_deal_refusals() -> None:
     assert deal_refused({**good, "hands": "6H 7H"}) == "bad_deal"
     assert deal_refused({**good, "hands": [["6H"], ["6H"]]}) == "bad_deal"
     assert deal_refused({**good, "stock": "7S"}) == "bad_deal"
+    # Without the draw format nobody would ever draw it, and nobody could go out.
+    assert deal_refused({**good, "stock": ["7S"]}) == "bad_deal"
+    drawing = {**good, "options": {"draw": True}, "stock": ["7S"]}
+    assert Game.from_deal(drawing).view(0)["hand"] == ["6H", "7S"]
     assert deal_refused({**good, "hands": [["6H"], ["2H"]]}) == "bad_card"
     assert deal_refused({**good, "hands": [["6H"], ["7X"]]}) == "bad_card"
     assert deal_refused({**good, "players": 7}) == "bad_players"
