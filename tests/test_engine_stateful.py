@@ -39,8 +39,8 @@ settings.register_profile(
 )
 settings.register_profile(
     "thorough",
-    max_examples=1000,
-    stateful_step_count=60,
+    max_examples=500,
+    stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
