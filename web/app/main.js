@@ -41,6 +41,7 @@ const app = {
   delayBoost: false,
   levels: BOT_LEVELS,
   step: 0, // answers handled so far (tests wait on #table-screen[data-step])
+  bubbles: {}, // seat -> the last thing that seat did, shown on the seat
 };
 
 // ---------------------------------------------------------------- boot
@@ -365,6 +366,7 @@ function enterTable(resp, lines) {
   app.rank = null;
   app.rankChosen = false;
   app.lastHand = "";
+  app.bubbles = {};
   if ($("end-screen").open) $("end-screen").close();
   showScreen("table");
   handle(resp, lines);
@@ -396,6 +398,9 @@ function handle(resp, extraLines = []) {
   app.delayBoost = false;
   events.forEach((event, i) => {
     lines.push(describeEvent(event, ctx));
+    const bubble = bubbleFor(event);
+    if (bubble && event.seat !== resp.human) app.bubbles[event.seat] = bubble;
+    if (event.type === "dealt") app.bubbles = {};
     if (event.type === "revealed") {
       const after = events.slice(i + 1).find((e) => e.type === "took_pile" || e.type === "discarded");
       showReveal(event, after ? describeEvent(after, ctx) : "");
@@ -405,9 +410,23 @@ function handle(resp, extraLines = []) {
     }
   });
   logLines(lines);
-  if (lines.length) $("narrator").textContent = lines.join(" ");
   render();
+  if (myTurn()) {
+    if (lines.length) lines.push(t("table.your_turn") + ".");
+    // Keep keyboard users at the table: a button that just went disabled drops the focus.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.disabled) $("hand").focus({ preventScroll: true });
+  }
+  if (lines.length) $("narrator").textContent = lines.join(" ");
   if (resp.view.over) showEnd();
+}
+
+const BUBBLES = { played: "bubble.played", challenged: "bubble.challenged", believed: "bubble.believed", passed: "bubble.passed" };
+
+function bubbleFor(event) {
+  const key = BUBBLES[event.type];
+  if (!key) return null;
+  return { kind: event.type, text: t(key, { count: event.count, rank: rankText(event.rank) }) };
 }
 
 function sleep(ms) {
@@ -483,7 +502,7 @@ function render() {
     app.lastHand = handKey;
     app.active = Math.min(app.active, Math.max(0, view.hand.length - 1));
   }
-  renderSeats(resp, app.names);
+  renderSeats(resp, app.names, app.bubbles);
   renderCenter(resp, app.names);
   renderMe();
   renderHand();

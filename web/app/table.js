@@ -49,7 +49,8 @@ export function windowInfo(view) {
   return { author: w.author, next: w.next };
 }
 
-export function renderSeats(resp, names) {
+// bubbles: seat -> {text, kind}: what each bot did last, shown on its seat.
+export function renderSeats(resp, names, bubbles = {}) {
   const view = resp.view;
   const human = resp.human;
   const list = $("opponents");
@@ -91,6 +92,9 @@ export function renderSeats(resp, names) {
           })
         : null,
       toMove ? el("span", { class: "badge turn", text: t("table.turn") }) : null,
+      bubbles[seat]
+        ? el("span", { class: `bubble ${bubbles[seat].kind}`, text: bubbles[seat].text })
+        : null,
     );
     list.append(item);
   }
