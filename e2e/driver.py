@@ -265,6 +265,8 @@ def check_no_hidden_cards(answers: list[str]) -> int:
     checked = 0
     for raw in answers:
         answer = json.loads(raw)
+        # The seed would let the page re-deal every hand: it never crosses either.
+        assert "seed" not in answer, raw[:200]
         view = answer.get("view")
         if view:
             known.update(view["hand"])

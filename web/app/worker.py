@@ -95,7 +95,6 @@ class Session:
                 "bot_to_move": to_move is not None and to_move != self.human,
                 "seats": self.seats,
                 "human": self.human,
-                "seed": self.config.get("seed"),
             }
         )
 
