@@ -111,6 +111,7 @@ class Person:
         self.keyboard = keyboard
         self.used: Counter[str] = Counter()
         self.turns = 0
+        self.picked = 0  # plays whose claimed rank was chosen in the rank picker
 
     def used_all(self, actions: Iterable[str]) -> bool:
         return all(self.used[a] for a in actions)
@@ -165,6 +166,7 @@ class Person:
             page.click(f"#card-{i}")
         if rank is not None:
             page.click(f'label[for="rank-{rank}"]')
+            self.picked += 1
         expect(page.locator("#act-play")).to_be_enabled()
         page.click("#act-play")
 
@@ -188,6 +190,7 @@ class Person:
             current = page.locator("#rank-options input:checked")
             if current.count() == 0 or current.get_attribute("value") != rank:
                 self.tab_to_rank()
+                self.picked += 1
                 for _ in range(len(picked["ranks"])):
                     if page.evaluate("() => document.activeElement.value") == rank:
                         break

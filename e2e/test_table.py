@@ -90,10 +90,19 @@ def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
 
 def test_keyboard_only_game(page: Page, base_url: str) -> None:
     open_page(page, base_url)
-    configure(page, "quick", 3, seed=8)
-    page.locator("#start").focus()
+    # Setup by keyboard too: Tab to the rules, arrow to Quick, Home for 3 players, a seed.
+    tab_until(page, "e => e.name === 'preset'")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('input[name="preset"][value="quick"]')).to_be_checked()
+    tab_until(page, "e => e.id === 'players'")
+    page.keyboard.press("Home")
+    expect(page.locator("#players")).to_have_value("3")
+    tab_until(page, "e => e.id === 'seed'")
+    page.keyboard.type("8")
+    tab_until(page, "e => e.id === 'start'")
     page.keyboard.press("Enter")
     expect(page.locator("#table-screen")).to_be_visible()
+    expect(page.locator("#opponents .seat")).to_have_count(2)
     hand = page.locator("#hand")
     expect(hand).to_have_attribute("role", "listbox")
     expect(hand).to_have_attribute("aria-multiselectable", "true")
@@ -103,12 +112,22 @@ def test_keyboard_only_game(page: Page, base_url: str) -> None:
     assert final["ended"]
     assert person.used["play"] > 3, person.used
     assert person.used["challenge"], person.used
+    assert person.picked, "the rank picker was never used by keyboard"
     check_no_hidden_cards(raw_answers(page))
     # The end screen is keyboard-reachable too: "Play again" has the focus.
     expect(page.locator("#play-again")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#end-screen")).to_be_hidden()
     expect(page.locator("#hand")).to_be_focused()
+
+
+def tab_until(page: Page, predicate: str, presses: int = 60) -> None:
+    """Press Tab until the focused element satisfies the JS predicate."""
+    for _ in range(presses):
+        if page.evaluate(f"() => ({predicate})(document.activeElement || document.body)"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element with {predicate}")
 
 
 def test_hand_listbox_keys(page: Page, base_url: str) -> None:
