@@ -46,6 +46,16 @@ def test_setup_paints_at_once_then_engine_becomes_ready(page: Page, base_url: st
     assert s["legal"]  # seat 0 opens: a play is legal
     expect(page.locator("#narrator")).to_have_attribute("role", "status")
     expect(page.locator("#narrator")).not_to_be_empty()
+    # Leaving for the setup keeps the game until a new one is dealt.
+    page.click("#new-game")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    page.click("#resume")
+    expect(page.locator("#table-screen")).to_be_visible()
+    assert wait_turn(page)["hand"] == s["hand"]
+    page.click("#new-game")
+    configure(page, "quick", 5, seed=1)
+    deal(page)
+    expect(page.locator("#opponents .seat")).to_have_count(4)
 
 
 def test_classic_whole_games_by_clicking(page: Page, base_url: str) -> None:
