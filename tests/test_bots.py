@@ -157,3 +157,57 @@ def test_memory_round_trips(level: str) -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("grandmaster", random.Random(1))
+
+
+def _sim_of(game: Game, seat: int) -> tuple[Any, dict[str, Any]]:
+    from engine.bots.belief import World, rules_of, to_sim
+
+    view = game.view(seat)
+    world = World(
+        [list(hand) for hand in game.hands],
+        [(play["seat"], play["rank"], list(play["cards"])) for play in game.pile],
+        list(game.stock),
+    )
+    return to_sim(view, world, rules_of(view)), view
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CONFIGS)
+def test_expert_simulator_follows_the_engine(
+    preset: str, players: int, options: dict[str, Any]
+) -> None:
+    """The Expert's rank-count simulator, started from the true state, moves like the engine."""
+    from engine.bots.base import rank_of_index
+    from engine.policies import random_action
+
+    if options.get("ending") == "match":
+        pytest.skip("play-outs never reach a match's next hand")
+    for seed in range(6):
+        unlimited = {**options, "move_limit": 100_000}
+        config = {"preset": preset, "players": players, "seed": seed, "options": unlimited}
+        game = Game.new(config)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            sim, view = _sim_of(game, seat)
+            action = random_action(view, rng)
+            game.apply(seat, action)
+            if action["type"] == "play":
+                index = rank_of_index(view)
+                sim.play(seat, [index[c[:-1]] for c in action["cards"]], index[action["rank"]])
+                if sim.rules.open_challenge and not sim.over:
+                    if sim.window_after(seat):
+                        continue  # compared once the window is over
+                    sim.begin_turn(sim.turn)
+            elif action["type"] == "pass":
+                if view["window"][1:]:
+                    continue
+                sim.begin_turn(sim.turn)
+            else:
+                sim.call(seat, action["type"] == "challenge", bool(view["window"]))
+            assert sim.over == game.is_over
+            assert sim.sizes == [len(hand) for hand in game.hands]
+            assert sorted(sim.out) == sorted(game.out)
+            if not game.is_over:
+                assert sim.turn == game.to_move
+                assert sim.pending == game.pending

@@ -76,6 +76,11 @@ class BaseBot:
 # ------------------------------------------------------------------ view helpers
 
 
+def rank_of_index(view: View) -> dict[str, int]:
+    """Rank -> its index in the deck's ranks (the simulator's rank numbers)."""
+    return {rank: i for i, rank in enumerate(deck_ranks(view))}
+
+
 def total_copies(view: View) -> int:
     """Copies of each rank in play (4 per deck)."""
     return 4 * int(view["options"]["decks"])

@@ -21,6 +21,7 @@ a wall-clock cap (``budget_ms``) that keeps slow machines (Pyodide) responsive.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -28,14 +29,14 @@ import time
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, View
 from .belief import rules_of, sample_world, to_sim
-from .hard import HardBot
-from .heuristic import Option, Params
+from .hard import HARD_PARAMS, HardBot
+from .heuristic import Option
 from .sim import Rules, Sim, apply_play, run_window, step
 
 DEPTH = 20
 A = 0.35
 PRIOR_WEIGHT = 0.004  # Hard's value (in cards) as a tie-break between close candidates
-EXPERT_PARAMS = Params(temperature=0.0, beta=0.5, max_filler=2, gamma=0.8)
+EXPERT_PARAMS = dataclasses.replace(HARD_PARAMS, temperature=0.0)
 
 
 def score(sim: Sim, me: int) -> float:

@@ -60,9 +60,11 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
     entry[1] += int(hit)
 
 
-# Tuned in the arena against 3x Medium (docs/bots.md): bluff with one card at most, value cards
-# an opponent picks up at half of one's own, favour hands with few distinct ranks.
-HARD_PARAMS = Params(temperature=0.1, max_filler=1, beta=0.5, gamma=0.8)
+# Tuned in the arena (docs/bots.md): a more wary prior on how often players call, cards an
+# opponent picks up valued at half of one's own, hands with few distinct ranks favoured.
+HARD_PARAMS = Params(
+    temperature=0.1, max_filler=2, beta=0.5, gamma=0.8, call_base=0.25, call_per_card=0.2
+)
 
 
 class HardBot(HeuristicBot):
