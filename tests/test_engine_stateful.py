@@ -32,7 +32,7 @@ from tests.strategies import configs
 
 settings.register_profile(
     "ci",
-    max_examples=80,
+    max_examples=120,
     stateful_step_count=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Game
 from engine.policies import random_action
-from engine.ranking import by_fewest
 from tests.helpers import (
     believe,
     challenge,
@@ -351,7 +352,8 @@ def _finish_with_random_play(game: Game, seed: int) -> list[dict[str, object]]:
     return events
 
 
-def test_rule7_match_loser_scores_point_dealer_rotates_fewest_points_wins() -> None:
+@pytest.mark.parametrize("seed", range(6))
+def test_rule7_match_loser_scores_point_dealer_rotates_fewest_points_wins(seed: int) -> None:
     game = deal(
         [["6H"], ["6C"], ["10D", "JD", "QD"]],
         options={"ending": "match", "hands": 3},
@@ -381,7 +383,7 @@ def test_rule7_match_loser_scores_point_dealer_rotates_fewest_points_wins() -> N
     assert game.to_move == 1  # the seat after the new dealer opens
     # A match from explicit hands deals its later hands from the same cards.
     assert sum(view["hand_sizes"]) == 5
-    events = _finish_with_random_play(game, 1)
+    events = _finish_with_random_play(game, seed)
     dealt = [event for event in events if event["type"] == "dealt"]
     assert [event["dealer"] for event in dealt] == [1]
     hands_over = [event for event in events if event["type"] == "hand_over"]
@@ -390,7 +392,13 @@ def test_rule7_match_loser_scores_point_dealer_rotates_fewest_points_wins() -> N
     scores = game.result["scores"]
     assert sum(scores) == 3
     assert game.result["reason"] == "match"
-    assert game.result["ranking"] == by_fewest(range(3), scores)
+    # Fewest penalty points first; equal points share a place (1, 2, 2 or 1, 1, 3 ...).
+    for entry in game.result["ranking"]:
+        better = sum(1 for points in scores if points < scores[entry["seat"]])
+        assert entry["place"] == better + 1
+    assert [entry["seat"] for entry in game.result["ranking"]] == sorted(
+        range(3), key=lambda seat: (scores[seat], seat)
+    )
     best = min(scores)
     winners = [seat for seat in range(3) if scores[seat] == best]
     assert game.result["winner"] == (winners[0] if len(winners) == 1 else None)
