@@ -74,6 +74,15 @@ def test_server_sends_exactly_the_declared_headers(base_url: str, path: str) -> 
     assert len(names) == len(set(names)), headers
 
 
+def test_rules_pages_are_built_and_linked(base_url: str, site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="rules/en.html"' in page
+    status, headers, body = fetch(base_url + "rules/en.html")
+    assert status == 200
+    assert b"<html" in body
+    assert headers["Content-Security-Policy"] == declared("/")["Content-Security-Policy"]
+
+
 def test_unknown_path_is_404_with_the_headers(base_url: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as caught:
         fetch(base_url + "nope/")

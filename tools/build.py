@@ -148,6 +148,19 @@ def prerender(page: str, catalog: dict[str, Any]) -> str:
     return I18N_ATTR.sub(attr, I18N_TEXT.sub(text, page))
 
 
+def render_rules(out: Path) -> list[str]:
+    """The rules pages (tools/render_rules.py, from i18n/rules/) into ``out/rules/``."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import render_rules  # noqa: PLC0415 - optional part of the site, owned by the rules docs
+    except ImportError as error:
+        raise BuildError(f"tools/render_rules.py cannot run: {error}") from error
+    finally:
+        sys.path.pop(0)
+    written = render_rules.render_all(out)
+    return sorted(p.relative_to(out).as_posix() for p in written if p.suffix == ".html")
+
+
 def digest(paths: list[Path]) -> str:
     h = hashlib.sha256()
     for path in paths:
@@ -160,7 +173,9 @@ def build(out: Path) -> dict[str, object]:
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    shutil.copytree(ROOT / "i18n", out / "i18n")
+    (out / "i18n").mkdir()
+    for catalog_file in sorted((ROOT / "i18n").glob("*.json")):
+        shutil.copy2(catalog_file, out / "i18n" / catalog_file.name)
     files = engine_files()
     for name in files:
         (out / name).parent.mkdir(parents=True, exist_ok=True)
@@ -172,6 +187,7 @@ def build(out: Path) -> dict[str, object]:
     check_catalog(catalog, options)
     index = out / "index.html"
     index.write_text(prerender(index.read_text(encoding="utf-8"), catalog), encoding="utf-8")
+    rules = render_rules(out)
     ours = [ROOT / n for n in files] + sorted(p for p in (ROOT / "web").rglob("*") if p.is_file())
     manifest: dict[str, object] = {
         "build": digest(ours),
@@ -179,6 +195,7 @@ def build(out: Path) -> dict[str, object]:
         "pyscript": pyscript + "core.js",
         "worker": "app/worker.py",
         "engine_files": files,
+        "rules": rules,
         "options": options,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
