@@ -154,7 +154,10 @@ function initSetup() {
     startFromForm();
   });
   $("resume").addEventListener("click", () => {
-    if (app.resp) showScreen("table");
+    if (!app.resp) return;
+    showScreen("table");
+    render();
+    runBots();
   });
   $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
@@ -746,11 +749,10 @@ function bindTable() {
   });
 }
 
+// The game in progress stays in the worker: "Back to the game" returns to it until a new one
+// is dealt.
 function leaveToSetup() {
   app.gen++;
-  if (app.resp && !app.resp.view.over) {
-    // keep the game: "Back to the game" returns to it until a new one is dealt
-  }
   showScreen("setup");
   $("start").focus();
 }
