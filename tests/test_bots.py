@@ -10,8 +10,10 @@ import pytest
 
 from engine import Game, visible_events
 from engine.bots import LEVELS, PROBES, make_bot
-from engine.bots.base import Bot
+from engine.bots.base import Bot, rank_of_index
+from engine.bots.belief import World, rules_of, to_sim
 from engine.bots.expert import ExpertBot
+from engine.policies import random_action
 
 ALL = LEVELS + PROBES
 
@@ -160,8 +162,6 @@ def test_unknown_level_is_refused() -> None:
 
 
 def _sim_of(game: Game, seat: int) -> tuple[Any, dict[str, Any]]:
-    from engine.bots.belief import World, rules_of, to_sim
-
     view = game.view(seat)
     world = World(
         [list(hand) for hand in game.hands],
@@ -176,9 +176,6 @@ def test_expert_simulator_follows_the_engine(
     preset: str, players: int, options: dict[str, Any]
 ) -> None:
     """The Expert's rank-count simulator, started from the true state, moves like the engine."""
-    from engine.bots.base import rank_of_index
-    from engine.policies import random_action
-
     if options.get("ending") == "match":
         pytest.skip("play-outs never reach a match's next hand")
     for seed in range(6):

@@ -14,8 +14,8 @@ from .base import (
     would_go_out,
 )
 
-CALL_RATE = 0.12
-LAST_CARDS_CALL_RATE = 0.6
+CALL_RATE = 0.08
+LAST_CARDS_CALL_RATE = 0.7
 WINDOW_CALL_RATE = 0.04
 BIG_CLAIM_RATE = 0.1  # added per card above one in the claim
 

@@ -75,6 +75,7 @@ class ExpertBot(HardBot):
         return calls + plays[: self.plays]
 
     def act(self, view: View) -> Action:
+        self.sync_sizes(view)
         self.tracker.sync(view)
         options = self.options(view)
         forced = [option for option in options if option[0] >= 99.0]

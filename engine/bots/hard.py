@@ -20,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from .base import Event, View
+from .base import Action, Event, View
 from .estimate import p_holds
 from .heuristic import HeuristicBot, Params
 
@@ -89,13 +89,12 @@ class HardBot(HeuristicBot):
                 self.sizes = [int(n) for n in event["counts"]]
                 self.pile = 0
                 self.pile_plays = []
-            elif not self.sizes:
-                continue
             elif kind == "played":
                 seat, count = int(event["seat"]), int(event["count"])
-                self.sizes[seat] -= count
+                self._resize(seat, -count)
                 self.pile += count
-                self.last_meta = [seat, count, self.sizes[seat], self.pile]
+                hand = self.sizes[seat] if self.sizes else 5
+                self.last_meta = [seat, count, hand, self.pile]
                 self.pile_plays.append([seat, count, event["rank"], event.get("cards")])
             elif kind == "revealed" and self.last_meta is not None:
                 seat, count, hand, pile = self.last_meta
@@ -103,7 +102,7 @@ class HardBot(HeuristicBot):
                 for key in self._lie_keys(seat, count, hand, pile):
                     _add(self.lies, key, lie)
             elif kind == "took_pile":
-                self.sizes[int(event["seat"])] += int(event["count"])
+                self._resize(int(event["seat"]), int(event["count"]))
                 self.pile = 0
                 self.pile_plays = []
             elif kind == "discarded":
@@ -111,7 +110,19 @@ class HardBot(HeuristicBot):
                 if self.pile_plays:
                     self.pile_plays.pop()
             elif kind == "drew":
-                self.sizes[int(event["seat"])] += int(event["count"])
+                self._resize(int(event["seat"]), int(event["count"]))
+
+    def _resize(self, seat: int, change: int) -> None:
+        if self.sizes:
+            self.sizes[seat] += change
+
+    def act(self, view: View) -> Action:
+        self.sync_sizes(view)
+        return super().act(view)
+
+    def sync_sizes(self, view: View) -> None:
+        self.sizes = [int(n) for n in view["hand_sizes"]]  # exact, whatever was missed
+        self.pile = int(view["pile_size"])
 
     @staticmethod
     def _lie_keys(seat: int, count: int, hand: int, pile: int) -> list[str]:
