@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 import serve
 
+from engine import describe
+
 ROOT = Path(__file__).resolve().parent.parent
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; "
@@ -152,6 +154,25 @@ def test_every_ui_string_is_in_the_catalog() -> None:
         except AssertionError:
             value = lookup(catalog, key + "_other")
         assert isinstance(value, str), key
+    # Keys the JS builds from parts.
+    dynamic = [f"boot.stage.{x}" for x in ("start", "runtime", "python", "engine", "ready")]
+    dynamic += [f"boot.error.{x}" for x in ("fetch", "worker", "engine", "timeout", "unknown")]
+    dynamic += [f"speed.{x}" for x in ("instant", "fast", "normal", "slow")]
+    dynamic += [f"end.reason.{x}" for x in ("out", "last_loser", "match", "move_limit")]
+    dynamic += ["setup.preset_classic", "setup.preset_quick", "level.random", "boot.stage.resume"]
+    dynamic += [f"bot.name_{i}" for i in range(1, 6)]
+    dynamic += [f"rank.{r}" for r in ("2", "10", "J", "Q", "K", "A")]
+    dynamic += [f"suit.{x}" for x in "CDHS"] + [f"suit_name.{x}" for x in "CDHS"]
+    for spec in describe()["options"]:
+        if spec["values"] and not all(isinstance(v, bool) for v in spec["values"]):
+            values = spec["values"] + ([None] if spec["nullable"] else [])
+            dynamic += [
+                f"option.{spec['name']}.v{'null' if v is None else v}"
+                for v in values
+                if v is not None or spec["name"] != "move_limit"
+            ]
+    for key in dynamic:
+        assert isinstance(lookup(catalog, key), str), key
     # Every event type the engine emits has a template.
     kinds = ["dealt", "round_opened", "played", "passed", "challenged", "believed"]
     kinds += ["took_pile", "discarded", "drew", "out", "hand_over", "game_over"]
