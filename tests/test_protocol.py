@@ -64,7 +64,6 @@ def test_events_are_plain_json_data_with_their_parameters() -> None:
     ]
     events += play(game, 1, ["6C", "6D"], "6")
     events += believe(game, 2)
-    events += challenge(game, 0) if game.legal(0) and game.legal(0)["challenge"] else []
     assert json.loads(json.dumps(events)) == events
     for event in events:
         assert isinstance(event["type"], str)
@@ -73,7 +72,7 @@ def test_events_are_plain_json_data_with_their_parameters() -> None:
 
 def test_events_of_a_whole_game_cover_every_type() -> None:
     seen: set[str] = set()
-    for seed in range(40):
+    for seed in range(12):
         for config in (
             {"preset": "classic", "players": 3, "options": {"ending": "match", "hands": 2}},
             {"preset": "classic", "players": 4, "options": {"draw": True, "open_challenge": True}},
@@ -207,9 +206,12 @@ def test_view_depends_on_nothing_the_seat_may_not_know(seed: int) -> None:
     config = all_configs()[seed * 97 % len(all_configs())]
     game = Game.new({**config, "seed": seed})
     rng = random.Random(seed)
-    play_random(game, rng, rng.randint(3, 40))
-    if game.is_over:
-        return
+    for _ in range(rng.randint(3, 40)):
+        before = game.to_json()
+        play_random(game, rng, 1)
+        if game.is_over:
+            game = Game.from_json(before)  # the last position still in play
+            break
     for seat in range(config["players"]):
         twin = Game.from_json(_hide_differently(game.to_json(), seat, rng))
         assert twin.to_json() != game.to_json()
