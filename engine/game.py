@@ -180,9 +180,16 @@ class Game:
             "pass": False,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything ``seat`` may know, and its legal actions (see ``engine.view``)."""
-        return seat_view(self, seat)
+        return seat_view(self, self._check_seat(seat))
+
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
+        if not 0 <= seat < self.config.players:
+            raise EngineError("bad_seat", f"there is no seat {seat}")
+        return seat
 
     # ----------------------------------------------------------------- acting
 
@@ -192,10 +199,7 @@ class Game:
         Validation is complete before anything changes, so an :class:`EngineError` leaves the
         game exactly as it was.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
-        if not 0 <= seat < self.config.players:
-            raise EngineError("bad_seat", f"there is no seat {seat}")
+        seat = self._check_seat(seat)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise EngineError("bad_action", "an action is an object with a type")
         kind = action["type"]

@@ -218,6 +218,16 @@ def test_view_depends_on_nothing_the_seat_may_not_know(seed: int) -> None:
         assert twin.view(seat) == game.view(seat)
 
 
+@pytest.mark.parametrize("seat", [-1, 3, "0", True, None, 1.0])
+def test_view_of_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
+    game = deal([["6H"], ["7H"], ["8H"]])
+    with pytest.raises(EngineError) as caught:
+        game.view(seat)
+    assert caught.value.code == "bad_seat"
+    reply = json.loads(text_protocol.view(json.dumps(game.to_json()), seat))
+    assert reply["error"] == "bad_seat"
+
+
 def test_view_of_quick_game_has_next_rank_in_ascending_mode() -> None:
     game = deal([["2C"], ["3C"], ["4C"]], preset="quick", options={"ascending": True})
     view = game.view(0)
