@@ -35,7 +35,7 @@ from .sim import Rules, Sim, apply_play, run_window, step
 
 DEPTH = 20
 A = 0.35
-PRIOR_WEIGHT = 0.004  # Hard's value (in cards) as a tie-break between close candidates
+PRIOR_WEIGHT = 0.07  # Hard's value (in cards) blended with the play-out mean (win share)
 EXPERT_PARAMS = dataclasses.replace(HARD_PARAMS, temperature=0.0)
 
 
@@ -57,7 +57,7 @@ class ExpertBot(HardBot):
     def __init__(
         self,
         rng: random.Random,
-        budget_ms: float = 200.0,
+        budget_ms: float = 150.0,
         max_worlds: int = 60,
         plays: int = 3,
     ) -> None:
