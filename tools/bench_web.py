@@ -2,10 +2,14 @@
 
 Builds the site into a temporary folder, adds a bare page (``bench/bare.html``: the vendored
 ``pyodide.mjs``, ``loadPyodide()``, one ``runPython``), serves both with tools/serve.py (the
-netlify.toml headers) and loads each in Debian's Chromium with a cold cache (a fresh context per
-load). Prints, per page: engine-ready time (ours: the worker answered ``boot()`` with the engine
-imported; bare: ``loadPyodide`` resolved and ran ``1+1``), their ratio, first paint, and the bytes
-transferred, split into the vendored runtime and our own files.
+netlify.toml headers) and loads each in Debian's Chromium. Each page gets a fresh browser
+profile (cold cache) for its first visit; the browser is then closed and started again on the
+same profile for the return visit (warm HTTP cache; for our page, the memory snapshot the first
+visit made in the background, docs/snapshot.md). Everything runs twice: unthrottled, and with
+the network throttled to 20 Mbit/s and 40 ms latency (CDP Network.emulateNetworkConditions, on
+the page and on every worker it starts). Prints engine-ready times (ours: the worker answered
+``boot()`` with the engine imported; bare: ``loadPyodide`` resolved and ran ``1+1``), their
+ratios, first paint, and the bytes transferred, split into the vendored runtime and our files.
 
 Run: ``.venv/bin/python tools/bench_web.py [--runs 3]`` (after ``npm ci``).
 """
@@ -13,22 +17,27 @@ Run: ``.venv/bin/python tools/bench_web.py [--runs 3]`` (after ``npm ci``).
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Request, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, Request, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
 import serve
 
+TOOLS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -39,6 +48,15 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+# 20 Mbit/s down and up, 40 ms added to every request (CDP wants bytes per second).
+THROTTLED = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 20_000_000 / 8,
+    "uploadThroughput": 20_000_000 / 8,
+}
+NETWORKS = {"unthrottled": None, "20 Mbit/s, 40 ms": THROTTLED}
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -65,7 +83,9 @@ MARKS_JS = """() => {
     const entry = performance.getEntriesByType("paint").find((e) => e.name === name);
     return entry ? entry.startTime : null;
   };
+  const root = document.documentElement.dataset;
   return {
+    boot: root.boot || null,
     ready: mark("vnv:engine-ready"),
     setup: mark("vnv:setup-ready"),
     firstPaint: paint("first-paint"),
@@ -80,9 +100,11 @@ class Load:
     first_paint_ms: float | None
     fcp_ms: float | None
     setup_ms: float | None
+    boot: str | None = None
     bytes_runtime: int = 0
     bytes_ours: int = 0
     requests: int = 0
+    wasm_ms: float | None = None  # how long pyodide.asm.wasm took to arrive (throttle check)
     urls: list[str] = field(default_factory=list)
 
 
@@ -96,38 +118,103 @@ def add_bare_page(site: Path) -> None:
     (bench / "bare.js").write_text(BARE_JS % {"pyodide": pyodide, "index": index}, "utf-8")
 
 
-def load(browser: Browser, url: str, ready_selector: str) -> Load:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    sizes: list[tuple[str, int]] = []
+def add_build_snapshot(site: Path) -> bool:
+    """Route 1 of docs/snapshot.md, for comparison: a snapshot made now in Node, served gzip.
 
-    def finished(request: Request) -> None:
-        try:
-            info = request.sizes()
-        except Exception:  # a request without a response (aborted)
-            return
-        sizes.append((request.url, info["responseBodySize"] + info["responseHeadersSize"]))
+    Written as ``app/snapshot-build.bin`` (+ ``.gz``, which tools/serve.py sends
+    gzip-encoded) and named in build.json, so ``?snapshot=build`` boots from it.
+    """
+    if shutil.which("node") is None:
+        return False
+    out = site / "app" / "snapshot-build.bin"
+    subprocess.run(["node", str(TOOLS / "make_snapshot.mjs"), str(site), str(out)], check=True)
+    data = out.read_bytes()
+    (site / "app" / "snapshot-build.bin.gz").write_bytes(gzip.compress(data, 6))
+    manifest_path = site / "build.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["snapshot"]["built"] = {
+        "url": "app/snapshot-build.bin",
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
+    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return True
 
-    context.on("requestfinished", finished)
-    page = context.new_page()
-    page.goto(url)
-    page.locator(ready_selector).wait_for(timeout=120_000)
-    page.wait_for_timeout(300)  # let the last requestfinished events arrive
-    marks: dict[str, Any] = page.evaluate(MARKS_JS)
-    context.close()
-    result = Load(
-        ready_ms=marks["ready"],
-        first_paint_ms=marks["firstPaint"],
-        fcp_ms=marks["firstContentfulPaint"],
-        setup_ms=marks["setup"],
-    )
-    for request_url, size in sizes:
-        result.requests += 1
-        result.urls.append(request_url)
-        if "/vendor/" in request_url:
-            result.bytes_runtime += size
-        else:
-            result.bytes_ours += size
-    return result
+
+def throttle(context: BrowserContext, target: Any, network: dict[str, Any] | None) -> None:
+    """CDP network emulation on one target (a page or a worker)."""
+    if network is None:
+        return
+    session = context.new_cdp_session(target)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", network)
+
+
+class Profile:
+    """A browser profile on disk: a visit starts the browser on it, loads one page, closes it.
+
+    A fresh profile is a first visit (cold HTTP cache, empty Cache Storage); the next visit on
+    the same profile is a return visit, after a browser restart, as a player would come back.
+    """
+
+    def __init__(self, pw: Playwright, root: Path, name: str) -> None:
+        self.pw = pw
+        self.dir = root / name
+
+    def visit(
+        self, url: str, ready_selector: str, network: dict[str, Any] | None, wait_snapshot: bool
+    ) -> Load:
+        context = self.pw.chromium.launch_persistent_context(
+            self.dir,
+            executable_path=CHROMIUM,
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 800},
+        )
+        sizes: list[tuple[str, int]] = []
+        wasm: list[float] = []
+
+        def finished(request: Request) -> None:
+            try:
+                info = request.sizes()
+            except Exception:  # a request without a response (aborted)
+                return
+            sizes.append((request.url, info["responseBodySize"] + info["responseHeadersSize"]))
+            if request.url.endswith("/pyodide.asm.wasm"):
+                timing = request.timing
+                wasm.append(timing["responseEnd"] - timing["requestStart"])
+
+        context.on("requestfinished", finished)
+        page = context.pages[0] if context.pages else context.new_page()
+        throttle(context, page, network)
+        page.goto(url)
+        page.locator(ready_selector).wait_for(timeout=180_000)
+        page.wait_for_timeout(300)  # let the last requestfinished events arrive
+        marks: dict[str, Any] = page.evaluate(MARKS_JS)
+        if wait_snapshot:  # the background maker stores the snapshot for the return visit
+            page.locator("html[data-snapshot=stored], html[data-snapshot=failed]").wait_for(
+                state="attached", timeout=300_000
+            )
+            made = page.locator("html").get_attribute("data-snapshot")
+            if made != "stored":
+                detail = page.locator("html").get_attribute("data-snapshot-detail")
+                raise RuntimeError(f"the snapshot was not made: {detail}")
+        context.close()
+        result = Load(
+            ready_ms=marks["ready"],
+            first_paint_ms=marks["firstPaint"],
+            fcp_ms=marks["firstContentfulPaint"],
+            setup_ms=marks["setup"],
+            boot=marks["boot"],
+            wasm_ms=wasm[0] if wasm else None,
+        )
+        for request_url, size in sizes:
+            result.requests += 1
+            result.urls.append(request_url)
+            if "/vendor/" in request_url:
+                result.bytes_runtime += size
+            else:
+                result.bytes_ours += size
+        return result
 
 
 def median(values: list[float | None]) -> float | None:
@@ -143,53 +230,132 @@ def fmt_kb(value: float) -> str:
     return f"{value / 1024:,.0f} KiB"
 
 
+KINDS = ("bare_first", "bare_return", "ours_first", "ours_return", "built_first", "built_return")
+LABELS = {
+    "bare_first": "bare Pyodide, first visit",
+    "bare_return": "bare Pyodide, return visit",
+    "ours_first": "our page, first visit",
+    "ours_return": "our page, return visit",
+    "built_first": "route 1 (build-time), first",
+    "built_return": "route 1 (build-time), return",
+}
+
+
+def measure(
+    pw: Playwright, base: str, runs: int, tmp: Path, built: bool
+) -> dict[str, dict[str, list[Load]]]:
+    """Every page and visit, under every network; the runs interleaved so drift hits all."""
+    ours_ready = '#boot[data-state="ready"]'
+    bare_ready = "#state[data-ready]"
+    kinds = KINDS if built else KINDS[:4]
+    loads: dict[str, dict[str, list[Load]]] = {n: {k: [] for k in kinds} for n in NETWORKS}
+    for run in range(runs):
+        for n, (name, network) in enumerate(NETWORKS.items()):
+            bare = Profile(pw, tmp, f"bare-{run}-{n}")
+            ours = Profile(pw, tmp, f"ours-{run}-{n}")
+            got = loads[name]
+            got["bare_first"].append(
+                bare.visit(base + "bench/bare.html", bare_ready, network, False)
+            )
+            got["ours_first"].append(ours.visit(base, ours_ready, network, True))
+            got["bare_return"].append(
+                bare.visit(base + "bench/bare.html", bare_ready, network, False)
+            )
+            got["ours_return"].append(ours.visit(base, ours_ready, network, False))
+            if built:
+                route1 = Profile(pw, tmp, f"built-{run}-{n}")
+                url = base + "?snapshot=build"
+                got["built_first"].append(route1.visit(url, ours_ready, network, False))
+                got["built_return"].append(route1.visit(url, ours_ready, network, False))
+            for kind in kinds:
+                print(
+                    f"  run {run + 1} {name:18} {kind:12} {fmt_ms(got[kind][-1].ready_ms):>10}"
+                    f"  boot={got[kind][-1].boot}",
+                    file=sys.stderr,
+                )
+    return loads
+
+
+def summary(loads: list[Load]) -> dict[str, Any]:
+    return {
+        "engine_ready_ms": median([x.ready_ms for x in loads]),
+        "first_paint_ms": median([x.first_paint_ms for x in loads]),
+        "first_contentful_paint_ms": median([x.fcp_ms for x in loads]),
+        "setup_ready_ms": median([x.setup_ms for x in loads]),
+        "bytes_runtime": loads[0].bytes_runtime,
+        "bytes_ours": loads[0].bytes_ours,
+        "requests": loads[0].requests,
+        "wasm_download_ms": median([x.wasm_ms for x in loads]),
+        "boot": sorted({str(x.boot) for x in loads}),
+        "runs_engine_ready_ms": [round(x.ready_ms) for x in loads],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="cold loads of each page")
+    parser.add_argument("--runs", type=int, default=3, help="visits of each kind per network")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument(
+        "--no-route1", action="store_true", help="skip the build-time snapshot (needs node)"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
         build.build(site)
         add_bare_page(site)
+        built = not args.no_route1 and add_build_snapshot(site)
         server, base = serve.serve_in_thread(site)
-        ours: list[Load] = []
-        bare: list[Load] = []
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            for _ in range(args.runs):  # interleaved, so drift hits both alike
-                ours.append(load(browser, base, '#boot[data-state="ready"]'))
-                bare.append(load(browser, base + "bench/bare.html", "#state[data-ready]"))
+        with sync_playwright() as pw:
+            loads = measure(pw, base, args.runs, Path(tmp), built)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             version = browser.version
             browser.close()
         server.shutdown()
         server.server_close()
 
-    def summary(loads: list[Load]) -> dict[str, Any]:
-        return {
-            "engine_ready_ms": median([x.ready_ms for x in loads]),
-            "first_paint_ms": median([x.first_paint_ms for x in loads]),
-            "first_contentful_paint_ms": median([x.fcp_ms for x in loads]),
-            "setup_ready_ms": median([x.setup_ms for x in loads]),
-            "bytes_runtime": loads[0].bytes_runtime,
-            "bytes_ours": loads[0].bytes_ours,
-            "requests": loads[0].requests,
-            "runs_engine_ready_ms": [round(x.ready_ms) for x in loads],
+    figures = {n: {k: summary(v) for k, v in kinds.items()} for n, kinds in loads.items()}
+    for kinds in figures.values():
+        bare = kinds["bare_first"]["engine_ready_ms"]
+        kinds["ratios"] = {
+            "first_vs_bare_first": kinds["ours_first"]["engine_ready_ms"] / bare,
+            "return_vs_bare_first": kinds["ours_return"]["engine_ready_ms"] / bare,
+            "return_vs_bare_return": kinds["ours_return"]["engine_ready_ms"]
+            / kinds["bare_return"]["engine_ready_ms"],
         }
-
-    a, b = summary(ours), summary(bare)
-    ratio = a["engine_ready_ms"] / b["engine_ready_ms"]
+        if "built_first" in kinds:
+            kinds["ratios"]["route1_first_vs_bare_first"] = (
+                kinds["built_first"]["engine_ready_ms"] / bare
+            )
+            kinds["ratios"]["route1_return_vs_bare_return"] = (
+                kinds["built_return"]["engine_ready_ms"] / kinds["bare_return"]["engine_ready_ms"]
+            )
     if args.json:
-        print(json.dumps({"chromium": version, "ours": a, "bare": b, "ratio": ratio}, indent=1))
+        print(json.dumps({"chromium": version, "figures": figures}, indent=1))
         return 0
     load1, load5, _ = os.getloadavg()
-    print(f"Chromium {version}, {args.runs} cold load(s) of each page, medians")
+    print(f"Chromium {version}, {args.runs} visit(s) of each kind per network, medians")
     print(f"{os.cpu_count()} CPUs, load average {load1:.1f} (1 min) {load5:.1f} (5 min)")
+    print()
+    print("engine ready (ms from navigation start; each run in brackets)")
+    for name, kinds in figures.items():
+        print(f"  {name}")
+        for kind, label in LABELS.items():
+            if kind not in kinds:
+                continue
+            k = kinds[kind]
+            print(
+                f"    {label:30}{fmt_ms(k['engine_ready_ms']):>12}  {k['runs_engine_ready_ms']}"
+                f"  boot={','.join(k['boot'])}  wasm arrived in {fmt_ms(k['wasm_download_ms'])}"
+            )
+        for ratio, value in kinds["ratios"].items():
+            print(f"    ratio {ratio}: {value:.2f}")
+    a = figures["unthrottled"]["ours_first"]
+    b = figures["unthrottled"]["bare_first"]
+    print()
+    print("first visit, unthrottled")
     print(f"{'':28}{'our page':>16}{'bare Pyodide':>16}")
     rows = [
-        ("engine ready", fmt_ms(a["engine_ready_ms"]), fmt_ms(b["engine_ready_ms"])),
-        ("  (each run)", str(a["runs_engine_ready_ms"]), str(b["runs_engine_ready_ms"])),
         ("first paint", fmt_ms(a["first_paint_ms"]), fmt_ms(b["first_paint_ms"])),
         (
             "first contentful paint",
@@ -203,7 +369,16 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for name, x, y in rows:
         print(f"{name:28}{x:>16}{y:>16}")
-    print(f"engine-ready ratio (ours / bare): {ratio:.2f}")
+    a = figures["unthrottled"]["ours_return"]
+    b = figures["unthrottled"]["bare_return"]
+    print("return visit, unthrottled")
+    rows = [
+        ("bytes: vendored runtime", fmt_kb(a["bytes_runtime"]), fmt_kb(b["bytes_runtime"])),
+        ("bytes: our files", fmt_kb(a["bytes_ours"]), fmt_kb(b["bytes_ours"])),
+        ("requests", str(a["requests"]), str(b["requests"])),
+    ]
+    for name, x, y in rows:
+        print(f"{name:28}{x:>16}{y:>16}")
     return 0
 
 

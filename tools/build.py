@@ -169,6 +169,27 @@ def digest(paths: list[Path]) -> str:
     return h.hexdigest()[:12]
 
 
+def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, str]:
+    """The memory-snapshot part of build.json (fast start, see docs/snapshot.md).
+
+    The browser makes the snapshot itself (app/snapshot-maker.js) and stores it under ``key``;
+    a stored one whose key differs is dropped. The key covers everything the snapshot holds:
+    the Pyodide build (version and its wasm), every engine file, and the code that prepares
+    the interpreter before the snapshot is taken (app/snapshot.js).
+    """
+    h = hashlib.sha256()
+    h.update(pyodide.encode())
+    h.update(hashlib.sha256((out / pyodide / "pyodide.asm.wasm").read_bytes()).digest())
+    for name in [*files, "app/snapshot.js"]:
+        h.update(name.encode() + b"\0")
+        h.update(hashlib.sha256((out / name).read_bytes()).digest())
+    return {
+        "key": h.hexdigest()[:24],
+        "boot": "app/pyodide-boot.js",
+        "maker": "app/snapshot-maker.js",
+    }
+
+
 def build(out: Path) -> dict[str, object]:
     if out.exists():
         shutil.rmtree(out)
@@ -197,6 +218,7 @@ def build(out: Path) -> dict[str, object]:
         "engine_files": files,
         "rules": rules,
         "options": options,
+        "snapshot": snapshot_manifest(out, pyodide, files),
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest

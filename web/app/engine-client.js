@@ -7,10 +7,17 @@
 // * An import error inside the worker resolves silently, the exports are then just missing:
 //   every expected export is checked, and boot() reports the engine's own import error.
 // * Only JSON strings cross the boundary; no proxy is kept alive on either side.
+// * Fast start (docs/snapshot.md): `version:` names app/pyodide-boot.js, a wrapper beside our
+//   code that restores the interpreter from a memory snapshot in Cache Storage when one was
+//   made for this build, and boots bare otherwise (it then writes the engine files itself).
+//   The path taken arrives on a BroadcastChannel and is shown as <html data-boot="...">.
+//   After a bare boot, a background worker makes the snapshot for the next visit.
 
 const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget"];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
+const BOOT_PATH_WAIT_MS = 2000;
+const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, then the next idle moment
 
 export class BootError extends Error {
   constructor(code, detail) {
@@ -37,14 +44,10 @@ export class EngineClient {
       throw new BootError("fetch", String(error && (error.message || error)));
     });
     onStage("python");
-    const files = {};
-    for (const name of manifest.engine_files) {
-      files[new URL(name, base).href] = "./" + name;
-    }
-    const config = { files };
+    const boot = bootWrapper(manifest, base);
     const started = core.PyWorker(new URL(manifest.worker, base).href, {
-      config,
-      version: new URL(manifest.pyodide, base).href,
+      config: {},
+      version: boot.url,
     });
     const worker = await withTimeout(started, BOOT_TIMEOUT_MS, "timeout").catch((error) => {
       if (error instanceof BootError) throw error;
@@ -68,7 +71,12 @@ export class EngineClient {
     const missing = EXPORTS.filter((name) => !(info.exports || []).includes(name));
     if (missing.length) throw new BootError("worker", "missing exports: " + missing.join(", "));
     this.info = info;
+    const path = await withTimeout(boot.path, BOOT_PATH_WAIT_MS, "path").catch(() => ({}));
+    this.bootPath = path.path || "bare";
+    document.documentElement.dataset.boot = this.bootPath;
+    document.documentElement.dataset.bootReason = path.reason || "";
     onStage("ready");
+    if (this.bootPath !== "snapshot" && manifest.snapshot) scheduleSnapshot(manifest, base);
     return info;
   }
 
@@ -94,6 +102,75 @@ export class EngineClient {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+}
+
+// The wrapper module's URL (see pyodide-boot.js) and a promise of the boot path it reports.
+function bootWrapper(manifest, base) {
+  // ?snapshot=off: always bare, nothing made; ?snapshot=build: the snapshot made at build time
+  // (route 1, present only in tools/bench_web.py's build), for the figures.
+  const choice = new URLSearchParams(location.search).get("snapshot");
+  const off = choice === "off";
+  const chan = "vnv-boot-" + crypto.getRandomValues(new Uint32Array(2)).join("-");
+  const query = new URLSearchParams({
+    pyodide: manifest.pyodide,
+    key: manifest.snapshot && !off ? manifest.snapshot.key : "",
+    chan,
+  });
+  const built = manifest.snapshot && manifest.snapshot.built;
+  if (choice === "build" && built) {
+    query.set("src", built.url);
+    query.set("sha", built.sha256);
+  }
+  const url = new URL(manifest.snapshot ? manifest.snapshot.boot : "app/pyodide-boot.js", base);
+  url.search = query.toString();
+  const path = new Promise((resolve) => {
+    const bc = new BroadcastChannel(chan);
+    bc.onmessage = (event) => {
+      bc.close();
+      resolve(event.data);
+    };
+  });
+  return { url: url.href, path };
+}
+
+// Once per page: after a bare boot, when the page is idle, a background worker makes the
+// snapshot the next visit boots from. <html data-snapshot> says how it went (tests wait on it).
+let snapshotScheduled = false;
+function scheduleSnapshot(manifest, base) {
+  if (snapshotScheduled || !globalThis.caches || !globalThis.BroadcastChannel) return;
+  if (["off", "build"].includes(new URLSearchParams(location.search).get("snapshot"))) return;
+  snapshotScheduled = true;
+  const root = document.documentElement;
+  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+  setTimeout(() => idle(() => makeSnapshot(), { timeout: 5000 }), SNAPSHOT_DELAY_MS);
+  function makeSnapshot() {
+    root.dataset.snapshot = "making";
+    const maker = new URL(manifest.snapshot.maker, base).href;
+    // A static import in a blob module worker fails in Chromium; a dynamic one works.
+    const code = `import(${JSON.stringify(maker)}).catch((e) => postMessage({ error: String(e) }));`;
+    const blob = new Blob([code], { type: "text/javascript" });
+    const blobURL = URL.createObjectURL(blob);
+    const worker = new Worker(blobURL, { type: "module" });
+    const done = (state, detail) => {
+      root.dataset.snapshot = state;
+      if (detail) root.dataset.snapshotDetail = detail;
+      worker.terminate();
+      URL.revokeObjectURL(blobURL);
+    };
+    worker.onerror = (event) => done("failed", String(event.message || "worker error"));
+    worker.onmessage = ({ data }) => {
+      if (data.ready) {
+        worker.postMessage({
+          pyodide: new URL(manifest.pyodide, base).href,
+          key: manifest.snapshot.key,
+        });
+      } else if (data.ok) {
+        done("stored", `${Math.round(data.ms)} ms, ${data.bytes} bytes`);
+      } else {
+        done("failed", data.error);
+      }
+    };
   }
 }
 
