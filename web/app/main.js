@@ -107,7 +107,7 @@ async function tryResume() {
   const resp = await app.client.call("resume");
   $("boot-stage").textContent = t("boot.stage.ready");
   if (!resp.ok || resp.view.over) return;
-  app.setup = { seats: resp.seats, human: resp.human };
+  app.setup = resp.setup;
   enterTable(resp, [t("event.resumed")]);
 }
 
@@ -471,8 +471,8 @@ async function act(action) {
   }
   if (gen !== app.gen) return;
   if (!resp.ok) {
-    showActionError(resp);
     updateActions();
+    showActionError(resp); // after updateActions, which rewrites the reason line
     return;
   }
   app.selected.clear();

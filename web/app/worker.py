@@ -258,7 +258,10 @@ async def resume() -> str:
         if not text:
             return _error("no_game", "nothing saved")
         session = TABLE.session = Session.restore(json.loads(text))
-        return session.answer([], None)
+        answer = json.loads(session.answer([], None))
+        # The setup as the page sent it (a seed only if the player typed one), for "Play again".
+        answer["setup"] = session.setup
+        return json.dumps(answer)
     except Exception as error:
         return _error("no_game", f"{type(error).__name__}: {error}")
 
