@@ -1,24 +1,32 @@
 """Fast start from a memory snapshot (docs/snapshot.md), in Chromium.
 
-One browser context for the module (Cache Storage lives in it): the first visit boots bare and
-makes the snapshot in the background; later visits boot from it and play. A stored snapshot
-with a wrong key or damaged bytes is dropped: that visit boots bare, plays, and the page makes
-a new snapshot. Deals without a seed differ from visit to visit, although every visit starts
-from the same frozen interpreter.
+As shipped: the first visit restores the snapshot the build made and keeps a copy in Cache
+Storage; the next visit restores that copy. A damaged build-time snapshot means a bare boot
+that still plays.
+
+Route 2 (``?snapshot=browser``: Cache Storage only), one browser context for the module: the
+first visit boots bare and makes the snapshot in the background; later visits boot from it and
+play. A stored snapshot with a wrong key, damaged bytes or another Pyodide build's header is
+dropped: that visit boots bare, plays, and the page makes a new snapshot. Deals without a seed
+differ from visit to visit, although every visit starts from the same frozen interpreter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from conftest import Guard
 from driver import BOOT_TIMEOUT_MS, Person, configure, deal, wait_ready, wait_turn
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 MAKE_TIMEOUT_MS = 180_000
-QUERY = "?speed=instant&debug=1"
+QUERY = "?speed=instant&debug=1&snapshot=browser"
+SHIPPED = "?speed=instant&debug=1"
+STORED_JS = """async () => !!(await (await caches.open("vnv-snapshot"))
+  .match(new URL("app/__snapshot__", location.href).href))"""
 
 # Copies the stored entry to a backup URL, or back; or stores a damaged copy of the backup.
 ENTRY_JS = """async ([action]) => {
@@ -53,7 +61,7 @@ def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     context.on("request", guard.request)
     context.set_default_timeout(30_000)
     page = visit(context, base_url)
-    assert boot_path(page) == ("bare", "none")
+    assert boot_path(page) == ("bare", "", "cache: none")
     wait_stored(page)
     assert page.evaluate(ENTRY_JS, ["backup"])
     page.close()
@@ -62,18 +70,17 @@ def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     assert not guard.offsite, f"requests left localhost: {guard.offsite}"
 
 
-def visit(context: BrowserContext, base_url: str) -> Page:
+def visit(context: BrowserContext, base_url: str, query: str = QUERY) -> Page:
     page = context.new_page()
-    page.goto(base_url + QUERY)
+    page.goto(base_url + query)
     wait_ready(page)
     return page
 
 
-def boot_path(page: Page) -> tuple[str, str]:
-    root: dict[str, Any] = page.evaluate(
-        "() => ({...document.documentElement.dataset})",
-    )
-    return root.get("boot", ""), root.get("bootReason", "")
+def boot_path(page: Page) -> tuple[str, str, str]:
+    """(data-boot, data-boot-source, data-boot-reason) of <html>."""
+    root: dict[str, Any] = page.evaluate("() => ({...document.documentElement.dataset})")
+    return root.get("boot", ""), root.get("bootSource", ""), root.get("bootReason", "")
 
 
 def wait_stored(page: Page) -> None:
@@ -108,7 +115,7 @@ def test_return_visits_boot_from_the_snapshot_and_deal_differently(
     hands = []
     for _ in range(2):
         page = visit(context, base_url)
-        assert boot_path(page) == ("snapshot", "")
+        assert boot_path(page) == ("snapshot", "cache", "")
         expect(page.locator("#boot")).to_have_attribute("data-state", "ready")
         hands.append(fresh_deal_and_move(page))
         assert page.locator("html").get_attribute("data-snapshot") is None  # nothing to make
@@ -129,9 +136,9 @@ def test_bad_stored_snapshot_falls_back_to_a_bare_boot(
     assert page.evaluate(ENTRY_JS, [damage])
     page.reload()
     expect(page.locator("#start")).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
-    path, why = boot_path(page)
-    assert path == "bare"
-    assert why.startswith(reason), why
+    path, source, why = boot_path(page)
+    assert (path, source) == ("bare", "")
+    assert why.startswith("cache: " + reason), why
     fresh_deal_and_move(page)
     expect(page.locator("#boot-error")).to_be_hidden()
     if damage == "wrong-key":
@@ -139,7 +146,43 @@ def test_bad_stored_snapshot_falls_back_to_a_bare_boot(
         wait_stored(page)
         page.close()
         page = visit(context, base_url)
-        assert boot_path(page) == ("snapshot", "")
+        assert boot_path(page) == ("snapshot", "cache", "")
     else:
         assert page.evaluate(ENTRY_JS, ["restore"])  # put the good one back for what follows
     page.close()
+
+
+def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
+    make_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    context = make_context(viewport={"width": 1280, "height": 800})
+    page = visit(context, base_url, SHIPPED)
+    assert boot_path(page) == ("snapshot", "build", "cache: none")
+    fresh_deal_and_move(page)
+    # A copy went to Cache Storage in the background: the next visit needs no snapshot download.
+    page.wait_for_function(STORED_JS, polling=500, timeout=60_000)
+    page.close()
+    page = visit(context, base_url, SHIPPED)
+    assert boot_path(page) == ("snapshot", "cache", "")
+    fresh_deal_and_move(page)
+
+
+def test_damaged_build_snapshot_falls_back_to_a_bare_boot(
+    make_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    context = make_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+
+    def damaged(route: Route) -> None:
+        body = bytearray(route.fetch().body())
+        body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body), content_type="application/octet-stream")
+
+    page.route(re.compile(r".*/app/snapshot-[0-9a-f]+\.bin\.gz$"), damaged)
+    page.goto(base_url + SHIPPED)
+    wait_ready(page)
+    path, source, why = boot_path(page)
+    assert (path, source) == ("bare", "")
+    assert why.startswith("cache: none; build: "), why
+    fresh_deal_and_move(page)
+    expect(page.locator("#boot-error")).to_be_hidden()

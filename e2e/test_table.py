@@ -207,7 +207,8 @@ def test_broken_engine_file_shows_error_then_retry_works(page: Page, base_url: s
         route.fulfill(status=200, content_type="text/x-python", body="def broken(:\n  ???\n")
 
     page.route(re.compile(r".*/engine/game\.py$"), garbage)
-    page.goto(f"{base_url}?speed=instant&debug=1")
+    # snapshot=off: a memory snapshot holds the engine already imported (docs/snapshot.md).
+    page.goto(f"{base_url}?speed=instant&debug=1&snapshot=off")
     error = page.locator("#boot-error")
     expect(error).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(error).to_have_attribute("role", "alert")
@@ -254,13 +255,6 @@ def test_reload_resumes_the_game(page: Page, base_url: str) -> None:
     after = wait_turn(page)
     assert after["hand"] == before
     assert page.locator("#move-info").text_content() == moves
-    # The restored game plays on to its end, and "Play again" deals the same setup.
-    final = person.play_game()
-    assert final["ended"]
-    page.click("#play-again")
-    expect(page.locator("#end-screen")).to_be_hidden()
-    expect(page.locator("#opponents .seat")).to_have_count(2)
-    wait_turn(page)
     # Nothing about the cards is in the page's own storage.
     stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
     assert not re.search(r'"(10|[2-9JQKA])[CDHS]"', stored), stored

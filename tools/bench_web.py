@@ -17,13 +17,9 @@ Run: ``.venv/bin/python tools/bench_web.py [--runs 3]`` (after ``npm ci``).
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -37,7 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build
 import serve
 
-TOOLS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -85,7 +80,7 @@ MARKS_JS = """() => {
   };
   const root = document.documentElement.dataset;
   return {
-    boot: root.boot || null,
+    boot: root.boot ? root.boot + (root.bootSource ? ":" + root.bootSource : "") : null,
     ready: mark("vnv:engine-ready"),
     setup: mark("vnv:setup-ready"),
     firstPaint: paint("first-paint"),
@@ -116,28 +111,6 @@ def add_bare_page(site: Path) -> None:
     bench.mkdir()
     (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (bench / "bare.js").write_text(BARE_JS % {"pyodide": pyodide, "index": index}, "utf-8")
-
-
-def add_build_snapshot(site: Path) -> bool:
-    """Route 1 of docs/snapshot.md, for comparison: a snapshot made now in Node, served gzip.
-
-    Written as ``app/snapshot-build.bin`` (+ ``.gz``, which tools/serve.py sends
-    gzip-encoded) and named in build.json, so ``?snapshot=build`` boots from it.
-    """
-    if shutil.which("node") is None:
-        return False
-    out = site / "app" / "snapshot-build.bin"
-    subprocess.run(["node", str(TOOLS / "make_snapshot.mjs"), str(site), str(out)], check=True)
-    data = out.read_bytes()
-    (site / "app" / "snapshot-build.bin.gz").write_bytes(gzip.compress(data, 6))
-    manifest_path = site / "build.json"
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    manifest["snapshot"]["built"] = {
-        "url": "app/snapshot-build.bin",
-        "sha256": hashlib.sha256(data).hexdigest(),
-    }
-    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    return True
 
 
 def throttle(context: BrowserContext, target: Any, network: dict[str, Any] | None) -> None:
@@ -230,47 +203,54 @@ def fmt_kb(value: float) -> str:
     return f"{value / 1024:,.0f} KiB"
 
 
-KINDS = ("bare_first", "bare_return", "ours_first", "ours_return", "built_first", "built_return")
+KINDS = (
+    "bare_first",
+    "bare_return",
+    "ours_first",
+    "ours_return",
+    "browser_first",
+    "browser_return",
+)
 LABELS = {
     "bare_first": "bare Pyodide, first visit",
     "bare_return": "bare Pyodide, return visit",
     "ours_first": "our page, first visit",
     "ours_return": "our page, return visit",
-    "built_first": "route 1 (build-time), first",
-    "built_return": "route 1 (build-time), return",
+    "browser_first": "route 2 alone, first visit",
+    "browser_return": "route 2 alone, return visit",
 }
 
 
-def measure(
-    pw: Playwright, base: str, runs: int, tmp: Path, built: bool
-) -> dict[str, dict[str, list[Load]]]:
-    """Every page and visit, under every network; the runs interleaved so drift hits all."""
+def measure(pw: Playwright, base: str, runs: int, tmp: Path) -> dict[str, dict[str, list[Load]]]:
+    """Every page and visit, under every network; the runs interleaved so drift hits all.
+
+    Our page as shipped: the first visit restores the build's snapshot, the return visit the
+    copy it put in Cache Storage. Route 2 alone (``?snapshot=browser``): the first visit boots
+    bare and the page makes the snapshot in the background (waited for, not timed); the return
+    visit restores it.
+    """
     ours_ready = '#boot[data-state="ready"]'
     bare_ready = "#state[data-ready]"
-    kinds = KINDS if built else KINDS[:4]
-    loads: dict[str, dict[str, list[Load]]] = {n: {k: [] for k in kinds} for n in NETWORKS}
+    bare_url = base + "bench/bare.html"
+    browser_url = base + "?snapshot=browser"
+    loads: dict[str, dict[str, list[Load]]] = {n: {k: [] for k in KINDS} for n in NETWORKS}
     for run in range(runs):
         for n, (name, network) in enumerate(NETWORKS.items()):
             bare = Profile(pw, tmp, f"bare-{run}-{n}")
             ours = Profile(pw, tmp, f"ours-{run}-{n}")
+            browser = Profile(pw, tmp, f"browser-{run}-{n}")
             got = loads[name]
-            got["bare_first"].append(
-                bare.visit(base + "bench/bare.html", bare_ready, network, False)
-            )
-            got["ours_first"].append(ours.visit(base, ours_ready, network, True))
-            got["bare_return"].append(
-                bare.visit(base + "bench/bare.html", bare_ready, network, False)
-            )
+            got["bare_first"].append(bare.visit(bare_url, bare_ready, network, False))
+            got["ours_first"].append(ours.visit(base, ours_ready, network, False))
+            got["browser_first"].append(browser.visit(browser_url, ours_ready, network, True))
+            got["bare_return"].append(bare.visit(bare_url, bare_ready, network, False))
             got["ours_return"].append(ours.visit(base, ours_ready, network, False))
-            if built:
-                route1 = Profile(pw, tmp, f"built-{run}-{n}")
-                url = base + "?snapshot=build"
-                got["built_first"].append(route1.visit(url, ours_ready, network, False))
-                got["built_return"].append(route1.visit(url, ours_ready, network, False))
-            for kind in kinds:
+            got["browser_return"].append(browser.visit(browser_url, ours_ready, network, False))
+            for kind in KINDS:
+                last = got[kind][-1]
                 print(
-                    f"  run {run + 1} {name:18} {kind:12} {fmt_ms(got[kind][-1].ready_ms):>10}"
-                    f"  boot={got[kind][-1].boot}",
+                    f"  run {run + 1} {name:18} {kind:15} {fmt_ms(last.ready_ms):>10}"
+                    f"  boot={last.boot}",
                     file=sys.stderr,
                 )
     return loads
@@ -295,19 +275,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="visits of each kind per network")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
-    parser.add_argument(
-        "--no-route1", action="store_true", help="skip the build-time snapshot (needs node)"
-    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
         build.build(site)
         add_bare_page(site)
-        built = not args.no_route1 and add_build_snapshot(site)
         server, base = serve.serve_in_thread(site)
         with sync_playwright() as pw:
-            loads = measure(pw, base, args.runs, Path(tmp), built)
+            loads = measure(pw, base, args.runs, Path(tmp))
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             version = browser.version
             browser.close()
@@ -323,13 +299,12 @@ def main(argv: list[str] | None = None) -> int:
             "return_vs_bare_return": kinds["ours_return"]["engine_ready_ms"]
             / kinds["bare_return"]["engine_ready_ms"],
         }
-        if "built_first" in kinds:
-            kinds["ratios"]["route1_first_vs_bare_first"] = (
-                kinds["built_first"]["engine_ready_ms"] / bare
-            )
-            kinds["ratios"]["route1_return_vs_bare_return"] = (
-                kinds["built_return"]["engine_ready_ms"] / kinds["bare_return"]["engine_ready_ms"]
-            )
+        kinds["ratios"]["route2_first_vs_bare_first"] = (
+            kinds["browser_first"]["engine_ready_ms"] / bare
+        )
+        kinds["ratios"]["route2_return_vs_bare_first"] = (
+            kinds["browser_return"]["engine_ready_ms"] / bare
+        )
     if args.json:
         print(json.dumps({"chromium": version, "figures": figures}, indent=1))
         return 0
@@ -341,8 +316,6 @@ def main(argv: list[str] | None = None) -> int:
     for name, kinds in figures.items():
         print(f"  {name}")
         for kind, label in LABELS.items():
-            if kind not in kinds:
-                continue
             k = kinds[kind]
             print(
                 f"    {label:30}{fmt_ms(k['engine_ready_ms']):>12}  {k['runs_engine_ready_ms']}"

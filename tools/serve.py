@@ -16,7 +16,6 @@ import re
 import sys
 import threading
 import tomllib
-from email.utils import parsedate_to_datetime
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -100,37 +99,6 @@ class Handler(SimpleHTTPRequestHandler):
         for name, value in declared.items():
             super().send_header(name, value)
         super().end_headers()
-
-    def send_head(self) -> Any:
-        """A file with a precompressed ``<file>.gz`` beside it goes out gzip-encoded.
-
-        Netlify compresses on the fly; locally only files the bench precompressed (the
-        build-time snapshot of docs/snapshot.md) are, so every other figure stays comparable.
-        """
-        path = self.translate_path(self.path)
-        gz = Path(path + ".gz")
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts and gz.is_file() and Path(path).is_file()):
-            return super().send_head()
-        mtime = int(gz.stat().st_mtime)
-        since = self.headers.get("If-Modified-Since")
-        if since:
-            try:
-                if parsedate_to_datetime(since).timestamp() >= mtime:
-                    self.send_response(HTTPStatus.NOT_MODIFIED)
-                    self.end_headers()
-                    return None
-            except (TypeError, ValueError):
-                pass
-        f = gz.open("rb")
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(gz.stat().st_size))
-        self.send_header("Last-Modified", self.date_time_string(mtime))
-        self.end_headers()
-        return f
 
     def list_directory(self, path: str | Any) -> None:
         self.send_error(HTTPStatus.NOT_FOUND, "Not found")

@@ -8,8 +8,8 @@
 //   every expected export is checked, and boot() reports the engine's own import error.
 // * Only JSON strings cross the boundary; no proxy is kept alive on either side.
 // * Fast start (docs/snapshot.md): `version:` names app/pyodide-boot.js, a wrapper beside our
-//   code that restores the interpreter from a memory snapshot in Cache Storage when one was
-//   made for this build, and boots bare otherwise (it then writes the engine files itself).
+//   code that restores the interpreter from a memory snapshot (the copy in Cache Storage, else
+//   the one the build made) and boots bare otherwise (it then writes the engine files itself).
 //   The path taken arrives on a BroadcastChannel and is shown as <html data-boot="...">.
 //   After a bare boot, a background worker makes the snapshot for the next visit.
 
@@ -74,6 +74,7 @@ export class EngineClient {
     const path = await withTimeout(boot.path, BOOT_PATH_WAIT_MS, "path").catch(() => ({}));
     this.bootPath = path.path || "bare";
     document.documentElement.dataset.boot = this.bootPath;
+    document.documentElement.dataset.bootSource = path.source || "";
     document.documentElement.dataset.bootReason = path.reason || "";
     onStage("ready");
     if (this.bootPath !== "snapshot" && manifest.snapshot) scheduleSnapshot(manifest, base);
@@ -107,20 +108,16 @@ export class EngineClient {
 
 // The wrapper module's URL (see pyodide-boot.js) and a promise of the boot path it reports.
 function bootWrapper(manifest, base) {
-  // ?snapshot=off: always bare, nothing made; ?snapshot=build: the snapshot made at build time
-  // (route 1, present only in tools/bench_web.py's build), for the figures.
-  const choice = new URLSearchParams(location.search).get("snapshot");
-  const off = choice === "off";
+  // ?snapshot= picks the sources, for tests and figures: "off" none (bare, nothing made);
+  // "browser" only Cache Storage, filled by the background maker; "build" only the build's.
+  const choice = new URLSearchParams(location.search).get("snapshot") || "";
+  const snap = manifest.snapshot;
   const chan = "vnv-boot-" + crypto.getRandomValues(new Uint32Array(2)).join("-");
-  const query = new URLSearchParams({
-    pyodide: manifest.pyodide,
-    key: manifest.snapshot && !off ? manifest.snapshot.key : "",
-    chan,
-  });
-  const built = manifest.snapshot && manifest.snapshot.built;
-  if (choice === "build" && built) {
-    query.set("src", built.url);
-    query.set("sha", built.sha256);
+  const query = new URLSearchParams({ pyodide: manifest.pyodide, chan });
+  if (snap && ["", "browser"].includes(choice)) query.set("key", snap.key);
+  if (snap && snap.built && ["", "build"].includes(choice)) {
+    query.set("src", snap.built.url);
+    query.set("sha", snap.built.sha256);
   }
   const url = new URL(manifest.snapshot ? manifest.snapshot.boot : "app/pyodide-boot.js", base);
   url.search = query.toString();

@@ -1,13 +1,14 @@
 // The "interpreter module" PyScript loads in the engine's worker (PyWorker `version:` is this
 // file's absolute URL, see engine-client.js). It re-exports Pyodide's `version` and wraps
-// `loadPyodide`: when Cache Storage holds a snapshot made for this build (same key, intact
-// bytes), the interpreter is restored from it, engine already imported; otherwise, or on any
-// error, it boots bare and the engine files are written into its file system, as before.
-// Which path was taken goes to the page on a BroadcastChannel. See docs/snapshot.md.
+// `loadPyodide` to restore the interpreter, engine already imported, from a memory snapshot:
+//   1. the copy in Cache Storage, if it was made for this build (same key, intact bytes);
+//   2. else the one the build made (src), fetched; a copy then goes to Cache Storage;
+//   3. else, or on any error, a bare boot, the engine files written into the file system.
+// The path taken goes to the page on a BroadcastChannel. See docs/snapshot.md.
 //
-// Query: pyodide=<pyodide.mjs, relative to the site root>, key=<snapshot key>, chan=<channel>;
-// for route 1 (a snapshot made at build time, measured by tools/bench_web.py) src=<its URL,
-// relative to the site root> and sha=<its SHA-256> instead of Cache Storage.
+// Query: pyodide=<pyodide.mjs, relative to the site root>, chan=<channel>, key=<snapshot key>
+// (empty: no Cache Storage), src=<build-time snapshot, relative to the site root> and
+// sha=<its SHA-256> (empty: none).
 
 import {
   AFTER_RESTORE,
@@ -15,6 +16,7 @@ import {
   engineFiles,
   fetchSnapshot,
   readSnapshot,
+  storeSnapshot,
   writeFiles,
 } from "./snapshot.js";
 
@@ -29,38 +31,41 @@ const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
 
-function report(path, reason, ms) {
+function report(path, source, reason, ms) {
   if (!channel || !globalThis.BroadcastChannel) return;
   const bc = new BroadcastChannel(channel);
-  bc.postMessage({ path, reason, ms });
+  bc.postMessage({ path, source, reason, ms });
   bc.close();
 }
 
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const base = { ...options, indexURL: new URL(".", pyodideURL).href };
-  let reason = "disabled";
-  if (key || src) {
+  const reasons = [];
+  for (const source of ["cache", "build"]) {
+    if (source === "cache" ? !key : !src) continue;
     try {
-      const stored = src ? await fetchSnapshot(src, sha) : await readSnapshot(key);
-      reason = stored.reason || "";
-      if (stored.bytes) {
-        const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: stored.bytes });
-        if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
-        report("snapshot", "", performance.now() - t0);
-        return py;
+      const found = source === "cache" ? await readSnapshot(key) : await fetchSnapshot(src, sha);
+      if (!found.bytes) {
+        reasons.push(`${source}: ${found.reason}`);
+        continue;
       }
+      const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: found.bytes });
+      if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
+      report("snapshot", source, reasons.join("; "), performance.now() - t0);
+      if (source === "build" && key) storeSnapshot(key, found.bytes).catch(() => undefined);
+      return py;
     } catch (error) {
       // A snapshot that does not restore (another Pyodide build, damaged in a way the hash did
-      // not catch) is dropped and rebuilt later; the player just gets the bare boot.
-      reason = "error: " + String((error && error.message) || error).split("\n")[0];
-      if (!src) await dropSnapshot().catch(() => undefined);
+      // not catch) is dropped; the player just gets the next source or the bare boot.
+      reasons.push(`${source}: error: ` + String((error && error.message) || error).split("\n")[0]);
+      if (source === "cache") await dropSnapshot().catch(() => undefined);
     }
   }
   const files = engineFiles(siteRoot);
   files.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
   const py = await pyodide.loadPyodide(base);
   writeFiles(py, await files);
-  report("bare", reason, performance.now() - t0);
+  report("bare", "", reasons.join("; ") || "disabled", performance.now() - t0);
   return py;
 }

@@ -1,6 +1,6 @@
 // Memory snapshot of the engine's interpreter: shared by the boot wrapper (pyodide-boot.js, in
-// the PyScript worker) and the snapshot maker (snapshot-maker.js, a background worker).
-// See docs/snapshot.md.
+// the PyScript worker), the snapshot maker (snapshot-maker.js, a background worker) and the
+// build (tools/make_snapshot.mjs). See docs/snapshot.md.
 //
 // One stored entry, in Cache Storage: a fixed URL, the snapshot bytes as the body, and two
 // headers: the key it was made for (Pyodide version + engine files, computed by the build) and
@@ -60,11 +60,16 @@ export async function readSnapshot(key) {
   return { bytes };
 }
 
-// Route 1: a snapshot made at build time, served beside the site (compressed on the wire).
+// The snapshot made at build time (app/snapshot-<key>.bin.gz, named in build.json). Gzipped
+// on disk; a host that sends it with Content-Encoding: gzip has it decoded already.
 export async function fetchSnapshot(url, sha) {
   const response = await fetch(url);
   if (!response.ok) return { reason: `HTTP ${response.status}` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
   if ((await sha256hex(bytes)) !== sha) return { reason: "corrupt" };
   return { bytes };
 }
