@@ -255,6 +255,13 @@ def test_reload_resumes_the_game(page: Page, base_url: str) -> None:
     after = wait_turn(page)
     assert after["hand"] == before
     assert page.locator("#move-info").text_content() == moves
+    # The restored game plays on to its end, and "Play again" deals the same setup.
+    final = person.play_game()
+    assert final["ended"]
+    page.click("#play-again")
+    expect(page.locator("#end-screen")).to_be_hidden()
+    expect(page.locator("#opponents .seat")).to_have_count(2)
+    wait_turn(page)
     # Nothing about the cards is in the page's own storage.
     stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
     assert not re.search(r'"(10|[2-9JQKA])[CDHS]"', stored), stored
