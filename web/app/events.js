@@ -36,6 +36,10 @@ export function describeEvent(event, ctx) {
     name: name(event.seat),
     target: event.target === ctx.human ? t("event.you_object") : name(event.target),
     rank: rankText(event.rank),
+    // "3 sevens" / "3 семёрки" / "5 семёрок": the rank's name agreeing with the count.
+    ranks: event.rank && typeof event.count === "number" ? t(`rank_plural.${event.rank}`, { count: event.count }) : "",
+    // "sevens" / "семёрки": the rank's name for a group ("a round of sevens", "all sevens").
+    rank_group: event.rank ? t(`rank_group.${event.rank}`) : "",
     cards: cardsText(event.cards),
     dealer: name(event.dealer),
   };

@@ -1,19 +1,89 @@
-// The UI's only source of text: one i18next-style JSON catalog per language.
+// The UI's only source of text: one i18next-style JSON catalog per language (i18n/<lang>.json).
 // Keys are dotted paths; `{{name}}` interpolates; a `count` variable picks the CLDR plural form
-// (`key_one`, `key_other`, ...) through Intl.PluralRules.
+// (`key_one`, `key_few`, `key_many`, `key_other`, ...) through Intl.PluralRules.
+//
+// Language choice (docs/i18n.md): `?lang=` in the URL, then the stored choice, then
+// navigator.languages, then English. setLanguage() switches at any time: it loads the catalog,
+// sets <html lang>, refills every data-i18n element and fires "vnv:language" on document so
+// the page re-renders what it built from the catalog (the game itself is untouched).
+
+export const LANGUAGES = ["de", "nl", "it", "pt", "en", "ru"];
+export const DEFAULT_LANGUAGE = "en";
+const LANG_KEY = "vnv.lang";
 
 let catalog = {};
-let lang = "en";
+let lang = DEFAULT_LANGUAGE;
 let plurals = new Intl.PluralRules(lang);
+const loaded = new Map(); // language -> catalog, so switching back costs nothing
 
-export async function loadCatalog(language = "en") {
+export function language() {
+  return lang;
+}
+
+// "pt-BR" -> "pt"; null for a language without a catalog.
+export function supported(tag) {
+  if (typeof tag !== "string") return null;
+  const code = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.includes(code) ? code : null;
+}
+
+function stored() {
+  try {
+    return localStorage.getItem(LANG_KEY);
+  } catch {
+    return null; // storage blocked (a sandboxed frame): no remembered choice
+  }
+}
+
+// The language to start in: URL, then stored, then the browser's list, then the default.
+export function chooseLanguage(search = location.search) {
+  const asked = new URLSearchParams(search).get("lang");
+  for (const tag of [asked, stored(), ...(navigator.languages || [navigator.language])]) {
+    const code = supported(tag);
+    if (code) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+async function fetchCatalog(language) {
+  if (loaded.has(language)) return loaded.get(language);
   const response = await fetch(`i18n/${language}.json`, { cache: "no-cache" });
   if (!response.ok) throw new Error(`i18n/${language}.json: ${response.status}`);
-  catalog = await response.json();
+  const data = await response.json();
+  loaded.set(language, data);
+  return data;
+}
+
+export async function loadCatalog(language = DEFAULT_LANGUAGE) {
+  catalog = await fetchCatalog(language);
   lang = language;
   plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   return catalog;
+}
+
+// Switch the whole page to `language` (one of LANGUAGES). `remember`: keep it for next time
+// (the picker does; a ?lang= link does not), and make the URL agree so a reload keeps it.
+export async function setLanguage(language, { remember = true } = {}) {
+  const code = supported(language) || DEFAULT_LANGUAGE;
+  const previous = lang;
+  await loadCatalog(code);
+  if (remember) {
+    try {
+      localStorage.setItem(LANG_KEY, code);
+    } catch {
+      // storage blocked: the choice lasts for this page only
+    }
+    const url = new URL(location.href);
+    if (url.searchParams.has("lang") && url.searchParams.get("lang") !== code) {
+      url.searchParams.set("lang", code);
+      history.replaceState(history.state, "", url);
+    }
+  }
+  applyTranslations();
+  document.title = t("app.title");
+  document.dispatchEvent(new CustomEvent("vnv:language", { detail: { lang: code, previous } }));
+  return code;
 }
 
 function lookup(key) {
@@ -34,7 +104,7 @@ export function t(key, vars = {}) {
   if (typeof vars.count === "number") {
     text = lookup(`${key}_${plurals.select(vars.count)}`) ?? lookup(`${key}_other`);
   }
-  text = text ?? lookup(key);
+  text = text ?? lookup(key) ?? lookup(`${key}_other`);
   if (text === undefined) {
     console.warn("i18n: missing key", key);
     return key;

@@ -1,0 +1,255 @@
+"""The UI catalogs (``i18n/<lang>.json``): complete, consistent, with each language's plurals.
+
+The catalogs are i18next-style nested JSON: a key is the dotted path to a string, ``{{name}}``
+interpolates, and a key that depends on a count has one entry per CLDR plural category
+(``table.cards_one``, ``table.cards_other``, ...), chosen in the page by ``Intl.PluralRules``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.config import describe
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "i18n"
+LANGS = ("de", "nl", "it", "pt", "en", "ru")
+
+# CLDR cardinal plural categories for integers, the part of the CLDR rules the UI needs
+# (https://www.unicode.org/cldr/charts/latest/supplemental/language_plural_rules.html):
+# it and pt also have "many" (1000000 and compact exponents), pt's "one" covers 0 and 1.
+PLURALS: dict[str, tuple[str, ...]] = {
+    "de": ("one", "other"),
+    "nl": ("one", "other"),
+    "en": ("one", "other"),
+    "it": ("one", "many", "other"),
+    "pt": ("one", "many", "other"),
+    "ru": ("one", "few", "many", "other"),
+}
+SUFFIX = re.compile(r"^(?P<base>.+)_(?P<cat>zero|one|two|few|many|other)$")
+PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+
+ENGINE_ERRORS = [
+    "not_your_turn",
+    "card_not_in_hand",
+    "wrong_rank",
+    "bad_rank",
+    "too_many_cards",
+    "no_cards",
+    "nothing_to_call",
+    "cannot_believe",
+    "cannot_pass",
+    "must_call",
+    "game_over",
+    "unknown_action",
+    "bad_action",
+    "bad_card",
+    "bad_seat",
+    "bad_config",
+    "unknown_preset",
+    "bad_players",
+    "bad_seed",
+    "unknown_option",
+    "option_not_in_preset",
+    "bad_option",
+    "bad_deal",
+    "bad_save",
+    "bad_json",
+]
+# The worker's own codes (web/app/worker.py) besides the engine's.
+WORKER_ERRORS = ("internal", "no_game", "import")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+NATIVE = {
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "it": "Italiano",
+    "pt": "Português",
+    "en": "English",
+    "ru": "Русский",
+}
+
+
+def load(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def flatten(node: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if isinstance(value, dict):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def fold(flat: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Base key -> {plural category or "": text}; a key without a plural suffix maps from "".
+
+    A suffix is a plural form only when the base has an ``_other`` form: ``reason.select_cards_one``
+    ("Select one card.") is a key of its own beside ``reason.select_cards``.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for key, value in flat.items():
+        match = SUFFIX.match(key)
+        plural = match is not None and f"{match['base']}_other" in flat
+        base, cat = (match["base"], match["cat"]) if match and plural else (key, "")
+        out.setdefault(base, {})[cat] = value
+    return out
+
+
+@pytest.fixture(scope="module")
+def catalogs() -> dict[str, dict[str, dict[str, str]]]:
+    return {lang: fold(flatten(load(lang))) for lang in LANGS}
+
+
+def test_every_language_has_a_catalog_of_strings() -> None:
+    assert sorted(p.stem for p in I18N.glob("*.json")) == sorted(LANGS)
+    for lang in LANGS:
+        flat = flatten(load(lang))
+        bad = [k for k, v in flat.items() if not isinstance(v, str)]
+        assert not bad, f"{lang}: not strings: {bad}"
+        empty = [k for k, v in flat.items() if not v.strip()]
+        assert not empty, f"{lang}: empty strings: {empty}"
+
+
+def test_same_keys_in_every_language(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
+    reference = set(catalogs["en"])
+    for lang in LANGS:
+        keys = set(catalogs[lang])
+        assert not reference - keys, f"{lang} lacks {sorted(reference - keys)}"
+        assert not keys - reference, f"{lang} has keys en.json lacks: {sorted(keys - reference)}"
+
+
+def test_plural_forms_are_the_ones_each_language_needs(
+    catalogs: dict[str, dict[str, dict[str, str]]],
+) -> None:
+    plural_keys = {base for base, forms in catalogs["en"].items() if "" not in forms}
+    assert "table.cards" in plural_keys
+    assert "event.played" in plural_keys
+    for lang in LANGS:
+        needed = set(PLURALS[lang])
+        for base, forms in catalogs[lang].items():
+            if base not in plural_keys:
+                assert set(forms) == {""}, f"{lang}: {base} has plural forms, en.json has none"
+                continue
+            assert set(forms) == needed, (
+                f"{lang}: {base} has forms {sorted(forms)}, the language needs {sorted(needed)}"
+            )
+
+
+def placeholders(forms: dict[str, str]) -> set[str]:
+    return {name for text in forms.values() for name in PLACEHOLDER.findall(text)}
+
+
+def test_placeholders_match_english(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
+    for lang in LANGS:
+        for base, forms in catalogs[lang].items():
+            english = placeholders(catalogs["en"][base])
+            assert placeholders(forms) == english, f"{lang}: {base}"
+            # A plural form may say "one" in words, but every other variable is in every form.
+            for cat, text in forms.items():
+                missing = english - {"count"} - set(PLACEHOLDER.findall(text))
+                assert not missing, f"{lang}: {base}_{cat} lacks {missing}"
+            # Only the {{name}} syntax: a stray brace is a typo that would show on screen.
+            for text in forms.values():
+                assert text.count("{{") == text.count("}}") == len(PLACEHOLDER.findall(text)), (
+                    f"{lang}: {base}: {text!r}"
+                )
+
+
+def test_every_error_code_has_a_message(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
+    for lang in LANGS:
+        for code in (*ENGINE_ERRORS, *WORKER_ERRORS, "generic"):
+            assert f"error.{code}" in catalogs[lang], f"{lang}: error.{code}"
+
+
+def test_engine_error_codes_are_the_ones_the_engine_raises() -> None:
+    """The list above follows the engine: every code raised in engine/ is in it."""
+    raised = set()
+    for path in (ROOT / "engine").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        raised |= set(re.findall(r'EngineError\(\s*"([a-z_]+)"', text))
+    assert raised, "no EngineError found: the pattern is stale"
+    assert raised <= set(ENGINE_ERRORS), sorted(raised - set(ENGINE_ERRORS))
+
+
+def test_ranks_suits_options_and_languages(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
+    options = describe()["options"]
+    for lang in LANGS:
+        c = catalogs[lang]
+        for rank in RANKS:
+            for section in ("rank", "rank_name", "rank_plural", "rank_group"):
+                assert f"{section}.{rank}" in c, f"{lang}: {section}.{rank}"
+        for suit in "CDHS":
+            assert f"suit.{suit}" in c
+            assert f"suit_name.{suit}" in c
+        for spec in options:
+            for part in ("label", "hint"):
+                assert f"option.{spec['name']}.{part}" in c, f"{lang}: {spec['name']}.{part}"
+        for code, native in NATIVE.items():
+            assert c[f"language.name.{code}"] == {"": native}, f"{lang}: language.name.{code}"
+
+
+def test_rank_names_are_localized() -> None:
+    expected = {
+        "de": "Siebenen",
+        "nl": "zevens",
+        "it": "sette",
+        "pt": "setes",
+        "en": "sevens",
+        "ru": "семёрки",
+    }
+    for lang, word in expected.items():
+        assert load(lang)["rank_group"]["7"] == word, lang
+
+
+def test_calls_keep_their_russian_names() -> None:
+    for lang in LANGS:
+        action = load(lang)["action"]
+        text = action["challenge"] + " " + action["challenge_hint"]
+        believe = action["believe"] + " " + action["believe_hint"]
+        if lang == "ru":
+            assert "\u041d\u0435 \u0432\u0435\u0440\u044e" in text  # ne veryu, in Cyrillic
+            assert "\u0412\u0435\u0440\u044e" in believe  # veryu
+        else:
+            assert "Ne veryu" in text, lang
+            assert "Veryu" in believe, lang
+        if lang != "ru":
+            # The local meaning beside the Russian name, on the button itself.
+            assert "(" in action["challenge"], lang
+            assert "(" in action["believe"], lang
+
+
+def test_the_checks_catch_damage() -> None:
+    """The helpers see a missing plural form, a lone plural form and a renamed placeholder."""
+    ru_like_de = fold(
+        flatten({"t": {"cards_one": "{{count}} карта", "cards_other": "{{count}} карты"}})
+    )
+    assert set(ru_like_de["t.cards"]) != set(PLURALS["ru"])
+    lone = fold(flatten({"t": {"cards_one": "{{count}} Karte"}}))
+    assert "t.cards" not in lone  # so the same-keys check fails on it
+    renamed = fold(flatten({"t": {"x": "{{nam}}"}}))
+    assert placeholders(renamed["t.x"]) != placeholders({"": "{{name}}"})
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_cldr_table_agrees_with_intl_plural_rules() -> None:
+    """The page picks forms with Intl.PluralRules: its categories are the table's (Node's ICU)."""
+    script = (
+        "const out = {};"
+        f"for (const l of {list(LANGS)!r})"
+        " out[l] = new Intl.PluralRules(l).resolvedOptions().pluralCategories;"
+        "console.log(JSON.stringify(out));"
+    )
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    for lang, categories in json.loads(done.stdout).items():
+        assert set(categories) == set(PLURALS[lang]), lang
