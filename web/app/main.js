@@ -2,7 +2,7 @@
 // bot steps), the hand listbox, the action bar, the log, the narrator and the end screen.
 // It renders JSON that the worker sends; it never sees another seat's hidden cards.
 
-import { loadCatalog, t, applyTranslations } from "./i18n.js";
+import { loadCatalog, t, applyTranslations, chooseLanguage } from "./i18n.js";
 import { EngineClient, BootError } from "./engine-client.js";
 import { describeEvent, cardLabel, rankText } from "./events.js";
 import {
@@ -14,6 +14,8 @@ import {
   hideReveal,
   windowInfo,
 } from "./table.js";
+import { initLanguagePicker } from "./lang-picker.js";
+import { initRulesPanel, sectionFor } from "./rules-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -47,14 +49,17 @@ const app = {
 // ---------------------------------------------------------------- boot
 
 async function main() {
-  await loadCatalog("en");
+  await loadLanguage();
   applyTranslations();
+  initLanguagePicker();
   document.title = t("app.title");
   const speed = params.get("speed") || localStorage.getItem(SPEED_KEY) || "normal";
   $("speed").value = speed in SPEEDS ? speed : "normal";
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup();
   bindTable();
+  initRulesPanel(rulesContext);
+  document.addEventListener("vnv:language", relocalize);
   performance.mark("vnv:setup-ready"); // tools/bench_web.py reads these marks
   if (DEBUG) window.__vnv = { app, raw: () => (app.client ? app.client.rawLog : []) };
   boot();
@@ -102,13 +107,24 @@ async function boot() {
   }
 }
 
+// Language (i18n.js): the URL's ?lang=, then the one chosen before, then the browser's, then
+// English; English too if that catalog cannot be loaded.
+async function loadLanguage() {
+  try {
+    await loadCatalog(chooseLanguage());
+  } catch (error) {
+    console.error(error);
+    await loadCatalog("en");
+  }
+}
+
 async function tryResume() {
   $("boot-stage").textContent = t("boot.stage.resume");
   const resp = await app.client.call("resume");
   $("boot-stage").textContent = t("boot.stage.ready");
   if (!resp.ok || resp.view.over) return;
   app.setup = resp.setup;
-  enterTable(resp, [t("event.resumed")]);
+  enterTable(resp, [() => t("event.resumed")]);
 }
 
 // ---------------------------------------------------------------- setup screen
@@ -333,8 +349,10 @@ async function startGame(setup) {
   const first = resp.view.to_move;
   const names = resp.seats.map((s) => s.name);
   const key = first === resp.human ? "event.started_you" : "event.started";
+  const preset = resp.view.preset;
+  const count = resp.view.players;
   enterTable(resp, [
-    t(key, { players: resp.view.players, preset: t(`setup.preset_${resp.view.preset}`), name: names[first] ?? "" }),
+    () => t(key, { count, players: count, preset: t(`setup.preset_${preset}`), name: names[first] ?? "" }),
   ]);
 }
 
@@ -383,9 +401,19 @@ function names() {
   return app.resp ? app.resp.seats.map((s) => s.name) : [];
 }
 
+const lineText = (line) => (typeof line === "function" ? line() : line);
+
+// Each log entry keeps the function that writes it (events as data plus a catalog template),
+// so a change of language rewrites the whole log (relocalize).
+function logItem(line) {
+  const item = el("li", { text: lineText(line) });
+  item.vnvLine = line;
+  return item;
+}
+
 function logLines(lines) {
   const log = $("log");
-  for (const line of lines) log.append(el("li", { text: line }));
+  for (const line of lines) log.append(logItem(line));
   while (log.children.length > LOG_MAX) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
 }
@@ -400,13 +428,14 @@ function handle(resp, extraLines = []) {
   const events = resp.events || [];
   app.delayBoost = false;
   events.forEach((event, i) => {
-    lines.push(describeEvent(event, ctx));
+    lines.push(() => describeEvent(event, ctx));
     const bubble = bubbleFor(event);
     if (bubble && event.seat !== resp.human) app.bubbles[event.seat] = bubble;
     if (event.type === "dealt") app.bubbles = {};
     if (event.type === "revealed") {
       const after = events.slice(i + 1).find((e) => e.type === "took_pile" || e.type === "discarded");
       showReveal(event, after ? describeEvent(after, ctx) : "");
+      $("reveal").vnvOutcome = after ? () => describeEvent(after, ctx) : null;
       app.delayBoost = true;
     } else if (event.type === "played" || event.type === "dealt") {
       hideReveal();
@@ -415,12 +444,15 @@ function handle(resp, extraLines = []) {
   logLines(lines);
   render();
   if (myTurn()) {
-    if (lines.length) lines.push(t("table.your_turn") + ".");
+    if (lines.length) lines.push(() => t("table.your_turn") + ".");
     // Keep keyboard users at the table: a button that just went disabled drops the focus.
     const focused = document.activeElement;
     if (!focused || focused === document.body || focused.disabled) $("hand").focus({ preventScroll: true });
   }
-  if (lines.length) $("narrator").textContent = lines.join(" ");
+  if (lines.length) {
+    $("narrator").vnvLines = lines; // rewritten in another language by relocalize
+    $("narrator").textContent = lines.map(lineText).join(" ");
+  }
   if (resp.view.over) showEnd();
 }
 
@@ -429,7 +461,13 @@ const BUBBLES = { played: "bubble.played", challenged: "bubble.challenged", beli
 function bubbleFor(event) {
   const key = BUBBLES[event.type];
   if (!key) return null;
-  return { kind: event.type, text: t(key, { count: event.count, rank: rankText(event.rank) }) };
+  // Written when shown, so it follows the language.
+  return {
+    kind: event.type,
+    get text() {
+      return t(key, { count: event.count, rank: rankText(event.rank) });
+    },
+  };
 }
 
 function sleep(ms) {
@@ -755,6 +793,44 @@ function leaveToSetup() {
   app.gen++;
   showScreen("setup");
   $("start").focus();
+}
+
+// ---------------------------------------------------------------- language and rules
+
+// The rules panel's rule set and section: the game's at the table, the setup's choice before.
+function rulesContext() {
+  if (app.resp && !$("table-screen").hidden) return { set: app.resp.view.preset, section: sectionFor(app.resp.view) };
+  return { set: currentPreset(), section: null };
+}
+
+// Another language (i18n.js has refilled every data-i18n element): write again everything
+// built from the catalog. The game, the choices on the setup screen and the log stay.
+function relocalize() {
+  const box = $("boot");
+  if (box.dataset.state === "ready") $("boot-stage").textContent = t("boot.stage.ready");
+  else if (box.dataset.state === "failed") $("boot-stage").textContent = t("boot.failed");
+  updateStart();
+  const players = $("players").value;
+  const bots = readBots();
+  const options = readOptions();
+  renderPlayers(players);
+  renderBotSeats(bots);
+  renderOptions(options);
+  for (const item of $("log").children) if (item.vnvLine) item.textContent = lineText(item.vnvLine);
+  const narrator = $("narrator");
+  if (narrator.vnvLines) narrator.textContent = narrator.vnvLines.map(lineText).join(" ");
+  if (!app.resp) return;
+  delete $("rank-options").dataset.ranks; // rank symbols differ by language: rebuild the picker
+  render();
+  const reveal = $("reveal");
+  if (!reveal.hidden) {
+    $("reveal-verdict").textContent = reveal.classList.contains("honest") ? t("table.honest") : t("table.bluff");
+    $("reveal-outcome").textContent = reveal.vnvOutcome ? reveal.vnvOutcome() : "";
+    for (const flip of $("reveal-cards").querySelectorAll("[data-card]")) {
+      flip.querySelector(".rank").textContent = rankText(flip.dataset.card.slice(0, -1));
+    }
+  }
+  if ($("end-screen").open) showEnd();
 }
 
 // ---------------------------------------------------------------- end screen
