@@ -15,8 +15,9 @@ For one decision:
    heuristic: the seat's share of ``exp(-A * cards)`` among the players still in.
 5. The best mean wins; Hard's one-move value breaks near-ties.
 
-The budget is an iteration count (``max_worlds``), so the same seed gives the same choices, plus
-a wall-clock cap (``budget_ms``) that keeps slow machines (Pyodide) responsive.
+The budget is an iteration count (``max_worlds``): when it ends the search, the same seed gives
+the same choices.  A wall-clock cap (``budget_ms``) keeps slow or loaded machines (Pyodide)
+responsive; when the cap ends a search, the choice depends on the machine's speed.
 """
 
 from __future__ import annotations

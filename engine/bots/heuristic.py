@@ -2,9 +2,10 @@
 
 Units are cards in the bot's own hand (fewer is better).  An option's value is the expected
 change, plus a share ``beta`` of the cards opponents pick up, plus bonuses for a hand that can be
-finished by one honest play and for opening a round.  Medium plugs in fixed public-count models;
-Hard (``hard.py``) replaces :meth:`HeuristicBot.p_honest` and :meth:`HeuristicBot.p_call` with
-per-opponent models learnt from what it saw, and picks among near-best options at random.
+finished by one honest play and for opening a round.  Medium plugs in the public-count claim
+model (``estimate.p_holds``) and a plain count of how often each seat calls; Hard (``hard.py``)
+replaces :meth:`HeuristicBot.p_honest` and :meth:`HeuristicBot.p_call` with per-opponent models
+learnt from what it saw, and picks among near-best options at random.
 """
 
 from __future__ import annotations
@@ -47,7 +48,6 @@ class Params:
     call_per_card: float = 0.12
     max_filler: int = 2  # bluff cards added to a play
     temperature: float = 0.0  # softmax over option values (0: best option)
-    window_pass_bias: float = 0.3
 
 
 class HeuristicBot(BaseBot):
@@ -140,7 +140,7 @@ class HeuristicBot(BaseBot):
         if legal.get("challenge") or legal.get("believe"):
             options += self.call_options(view)
         if legal.get("pass"):
-            options.append((self.params.window_pass_bias * 0, {"type": "pass"}))
+            options.append((0.0, {"type": "pass"}))  # the play stands; nothing changes for us
         if legal.get("play"):
             options += self.play_options(view)
         if not options:
