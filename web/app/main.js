@@ -14,6 +14,7 @@ import {
   hideReveal,
   windowInfo,
 } from "./table.js";
+import { recordStats, initStats } from "./stats.js";
 import { initLanguagePicker } from "./lang-picker.js";
 import { initRulesPanel, sectionFor } from "./rules-panel.js";
 
@@ -22,8 +23,11 @@ const params = new URLSearchParams(location.search);
 const DEBUG = params.has("debug");
 const SPEEDS = { instant: 0, fast: 250, normal: 800, slow: 1600 };
 const BOT_LEVELS = ["random"]; // the worker confirms the list at boot
-const SETUP_KEY = "vnv.setup"; // setup choices only: never a card
-const SPEED_KEY = "vnv.speed";
+// The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
+const EMBED = document.body.dataset.mode === "embed";
+const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup"; // setup choices only: never a card
+const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
+const SAVE_SLOT = EMBED ? "embed" : "current"; // the worker's IndexedDB key for the game
 const LOG_MAX = 400;
 
 const app = {
@@ -58,8 +62,16 @@ async function main() {
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup();
   bindTable();
+  initStats();
   initRulesPanel(rulesContext);
   document.addEventListener("vnv:language", relocalize);
+  // embed.js fills the form from the URL on this event, and asks for a new game on the other.
+  document.dispatchEvent(new CustomEvent("vnv:setup-ready"));
+  document.addEventListener("vnv:new-game", () => {
+    if (!app.ready) return;
+    if ($("end-screen").open) $("end-screen").close();
+    startFromForm();
+  });
   performance.mark("vnv:setup-ready"); // tools/bench_web.py reads these marks
   if (DEBUG) window.__vnv = { app, raw: () => (app.client ? app.client.rawLog : []) };
   boot();
@@ -120,11 +132,52 @@ async function loadLanguage() {
 
 async function tryResume() {
   $("boot-stage").textContent = t("boot.stage.resume");
-  const resp = await app.client.call("resume");
+  const resp = await app.client.call("resume", { slot: SAVE_SLOT });
   $("boot-stage").textContent = t("boot.stage.ready");
-  if (!resp.ok || resp.view.over) return;
-  app.setup = resp.setup;
+  if (!resp.ok && resp.error === "bad_save") {
+    // A damaged or outdated save: say so, and deal a new game with the remembered setup.
+    console.warn("saved game refused:", resp.message);
+    await startFromForm();
+    showNotice(t("save.bad"));
+    return;
+  }
+  if (!resp.ok || resp.view.over) {
+    if (EMBED) await startFromForm();
+    return;
+  }
+  app.setup = resp.setup || { seats: resp.seats, human: resp.human };
+  const names = resp.seats.map((s) => s.name);
+  const ctx = { human: resp.human, names };
+  const lines = [];
+  if (typeof resp.first === "number") lines.push(startedLine(resp.view, names, resp.first, resp.human));
+  for (const event of resp.log || []) lines.push(() => describeEvent(event, ctx));
+  // The log gets the game so far; the narrator only says that the game is back.
   enterTable(resp, [() => t("event.resumed")]);
+  $("log").prepend(...lines.slice(-(LOG_MAX - 1)).map(logItem));
+  $("log").scrollTop = $("log").scrollHeight;
+  // The seats' bubbles (each one's last action), as they were before the reload.
+  for (const event of resp.log || []) {
+    const bubble = bubbleFor(event);
+    if (bubble && event.seat !== resp.human) app.bubbles[event.seat] = bubble;
+    if (event.type === "dealt") app.bubbles = {};
+  }
+  render();
+}
+
+// A log line is a function that writes it from the current catalog (see logLines).
+function startedLine(view, names, first, human) {
+  const key = first === human ? "event.started_you" : "event.started";
+  return () => t(key, { count: view.players, players: view.players, preset: t(`setup.preset_${view.preset}`), name: names[first] ?? "" });
+}
+
+// One message at the top of the page (role=alert), until the next game is dealt.
+function showNotice(text) {
+  let box = $("notice");
+  if (!box) {
+    box = el("p", { id: "notice", class: "notice", role: "alert" });
+    document.querySelector("main").prepend(box);
+  }
+  box.textContent = text;
 }
 
 // ---------------------------------------------------------------- setup screen
@@ -346,14 +399,15 @@ async function startGame(setup) {
     showSetupError(resp);
     return;
   }
-  const first = resp.view.to_move;
+  const notice = $("notice");
+  if (notice) notice.remove();
   const names = resp.seats.map((s) => s.name);
-  const key = first === resp.human ? "event.started_you" : "event.started";
-  const preset = resp.view.preset;
-  const count = resp.view.players;
-  enterTable(resp, [
-    () => t(key, { count, players: count, preset: t(`setup.preset_${preset}`), name: names[first] ?? "" }),
-  ]);
+  enterTable(resp, [startedLine(resp.view, names, resp.view.to_move, resp.human)]);
+  document.dispatchEvent(
+    new CustomEvent("vnv:game-started", {
+      detail: { preset: resp.view.preset, players: resp.view.players, seats: resp.seats, human: resp.human },
+    }),
+  );
 }
 
 function showSetupError(resp) {
@@ -426,6 +480,7 @@ function handle(resp, extraLines = []) {
   const ctx = { human: resp.human, names: app.names };
   const lines = [...extraLines];
   const events = resp.events || [];
+  recordStats(resp, app.setup);
   app.delayBoost = false;
   events.forEach((event, i) => {
     lines.push(() => describeEvent(event, ctx));
@@ -867,7 +922,21 @@ function showEnd() {
     body.append(tr);
   }
   const dialog = $("end-screen");
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) {
+    dialog.showModal();
+    const mine = ranking.find((row) => row.seat === human);
+    document.dispatchEvent(
+      new CustomEvent("vnv:game-over", {
+        detail: {
+          place: mine ? mine.place : null,
+          players: view.players,
+          won: result.winner === human,
+          draw: Boolean(result.draw),
+          ranking: ranking.map((row) => ({ place: row.place, name: app.names[row.seat], you: row.seat === human })),
+        },
+      }),
+    );
+  }
   $("play-again").focus();
 }
 

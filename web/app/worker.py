@@ -33,7 +33,9 @@ except ImportError:  # plain CPython (the tests import this module directly)
 BOT_LEVELS = {"random": "random_action"}
 DB_NAME = "verish-ne-verish"
 DB_STORE = "games"
-DB_KEY = "current"
+DB_KEY = "current"  # the main page's slot; the embed page keeps its own ("embed")
+SAVE_FORMAT = 1  # the worker's save around Game.to_json(); another number is refused
+LOG_MAX = 1000  # visible events kept for the log after a reload
 
 
 class Session:
@@ -52,9 +54,23 @@ class Session:
         self.game = Game.new(config)
         self.rng = random.Random(f"bots-{seed}")
         self.steps = 0
+        self.first = self.game.to_move  # who moved first (the log's opening line)
+        self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
+        """A session from :meth:`dump`; anything unsound raises EngineError("bad_save")."""
+        if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
+            raise EngineError("bad_save", "not a saved game of this version")
+        try:
+            return cls._restore(saved)
+        except EngineError as error:
+            raise EngineError("bad_save", error.message) from None
+        except Exception as error:
+            raise EngineError("bad_save", f"{type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _restore(cls, saved: dict[str, Any]) -> Session:
         self = cls.__new__(cls)
         self.setup = saved["setup"]
         self.human = int(self.setup.get("human", 0))
@@ -64,15 +80,22 @@ class Session:
         self.rng = random.Random()
         self.rng.setstate(_tuplify(saved["rng"]))
         self.steps = int(saved.get("steps", 0))
+        self.first = saved.get("first")
+        self.log = list(saved.get("log", []))
+        if not isinstance(self.seats, list) or len(self.seats) != len(self.game.hands):
+            raise EngineError("bad_save", "the seats do not match the game")
         return self
 
     def dump(self) -> dict[str, Any]:
         return {
+            "format": SAVE_FORMAT,
             "setup": self.setup,
             "config": self.config,
             "game": self.game.to_json(),
             "rng": self.rng.getstate(),
             "steps": self.steps,
+            "first": self.first,
+            "log": self.log,
         }
 
     def bot_action(self, seat: int) -> dict[str, Any]:
@@ -83,26 +106,36 @@ class Session:
         action: dict[str, Any] = random_action(view, self.rng)
         return action
 
-    def answer(self, events: list[dict[str, Any]], actor: int | None) -> str:
+    def answer(
+        self, events: list[dict[str, Any]], actor: int | None, restored: bool = False
+    ) -> str:
         view = self.game.view(self.human)
         to_move = self.game.to_move
-        return json.dumps(
-            {
-                "ok": True,
-                "actor": actor,
-                "events": visible_events(events, self.human),
-                "view": view,
-                "bot_to_move": to_move is not None and to_move != self.human,
-                "seats": self.seats,
-                "human": self.human,
-            }
-        )
+        visible = visible_events(events, self.human)
+        self.log = (self.log + visible)[-LOG_MAX:]
+        answer = {
+            "ok": True,
+            "actor": actor,
+            "events": visible,
+            "view": view,
+            "bot_to_move": to_move is not None and to_move != self.human,
+            "seats": self.seats,
+            "human": self.human,
+        }
+        if restored:
+            # The events the human saw so far and who moved first (to narrate the log again),
+            # and the setup as the page sent it (a seed only if the player typed one).
+            answer["log"] = self.log
+            answer["first"] = self.first
+            answer["setup"] = self.setup
+        return json.dumps(answer)
 
 
 class Table:
     """The worker's one table: the game in progress, if any."""
 
     session: Session | None = None
+    slot: str = DB_KEY  # the IndexedDB key this page saves under (resume() may name another)
 
 
 TABLE = Table()
@@ -140,7 +173,10 @@ def _guard(fn: Any) -> Any:
 
 
 def _save() -> None:
-    """Keep the game in IndexedDB so a reload resumes it (best effort, fire and forget)."""
+    """Keep the game in IndexedDB so a reload resumes it (best effort, fire and forget).
+
+    Called after the answer was built, so the saved log holds the events just answered.
+    """
     session = TABLE.session
     if js is None or session is None or not hasattr(js, "indexedDB"):
         return
@@ -165,12 +201,14 @@ def _idb_open(on_db: Any) -> None:
 
 
 def _idb_put(text: str | None) -> None:
+    key = TABLE.slot
+
     def write(db: Any) -> None:
         store = db.transaction(DB_STORE, "readwrite").objectStore(DB_STORE)
         if text is None:
-            store.delete(DB_KEY)
+            store.delete(key)
         else:
-            store.put(text, DB_KEY)
+            store.put(text, key)
 
     _idb_open(write)
 
@@ -181,12 +219,14 @@ async def _idb_get() -> str | None:
     future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
 
     def read(db: Any) -> None:
-        request = db.transaction(DB_STORE, "readonly").objectStore(DB_STORE).get(DB_KEY)
+        request = db.transaction(DB_STORE, "readonly").objectStore(DB_STORE).get(TABLE.slot)
 
         def done(_event: Any) -> None:
             value = request.result
             if not future.done():
-                future.set_result(value if isinstance(value, str) else None)
+                # Anything but a string is not ours: hand it on as text, so it is refused.
+                text = value if isinstance(value, str) or value is None else str(value)
+                future.set_result(text)
 
         request.onsuccess = create_proxy(done)
         request.onerror = create_proxy(lambda _e: future.done() or future.set_result(None))
@@ -216,8 +256,9 @@ def boot() -> str:
 def new_game(setup_json: str) -> str:
     """Start a game: {"config": {...engine config...}, "human": 0, "seats": [{name, level}]}."""
     session = TABLE.session = Session(json.loads(setup_json))
+    answer = session.answer([], None)
     _save()
-    return session.answer([], None)
+    return answer
 
 
 @_guard
@@ -229,8 +270,9 @@ def act(action_json: str) -> str:
     action = json.loads(action_json)
     events = session.game.apply(session.human, action)
     session.steps += 1
+    answer = session.answer(events, session.human)
     _save()
-    return session.answer(events, session.human)
+    return answer
 
 
 @_guard
@@ -245,25 +287,42 @@ def bot_step() -> str:
     action = session.bot_action(seat)
     events = session.game.apply(seat, action)
     session.steps += 1
+    answer = session.answer(events, seat)
     _save()
-    return session.answer(events, seat)
+    return answer
 
 
-async def resume() -> str:
-    """The game saved before a reload, if any (same answer shape as new_game)."""
+async def resume(options_json: str | None = None) -> str:
+    """The game saved before a reload, if any: a table answer plus "log" and "setup".
+
+    ``{"slot": name}`` picks the IndexedDB key (the embed page keeps its own game). A save that
+    cannot be read back (damaged, or from another version) is dropped and answered with
+    ``{"ok": false, "error": "bad_save"}``, so the page can say so and deal a new game.
+    """
     if IMPORT_ERROR is not None:
         return _error("import", IMPORT_ERROR)
+    if options_json:
+        slot = json.loads(options_json).get("slot")
+        if isinstance(slot, str) and slot:
+            TABLE.slot = slot
     try:
         text = await _idb_get()
-        if not text:
-            return _error("no_game", "nothing saved")
-        session = TABLE.session = Session.restore(json.loads(text))
-        answer = json.loads(session.answer([], None))
-        # The setup as the page sent it (a seed only if the player typed one), for "Play again".
-        answer["setup"] = session.setup
-        return json.dumps(answer)
     except Exception as error:
         return _error("no_game", f"{type(error).__name__}: {error}")
+    if not text:
+        return _error("no_game", "nothing saved")
+    try:
+        try:
+            saved = json.loads(text)
+        except ValueError:
+            raise EngineError("bad_save", "the save is not JSON") from None
+        session = Session.restore(saved)
+    except EngineError as error:
+        TABLE.session = None
+        _idb_put(None)
+        return _error("bad_save", error.message)
+    TABLE.session = session
+    return session.answer([], None, restored=True)
 
 
 @_guard

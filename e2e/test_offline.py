@@ -1,0 +1,78 @@
+"""Offline and installable: the Workbox service worker precaches every built file on the first
+visit; with the browser context offline a reload boots the engine and a whole game is played.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from driver import Person, configure, deal, open_page, wait_ready
+from playwright.sync_api import BrowserContext, expect
+
+PRECACHED_JS = """async () => {
+  const names = (await caches.keys()).filter((n) => n.includes('-precache-'));
+  const urls = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) {
+      urls.push(new URL(request.url).pathname);
+    }
+  }
+  return {names, urls};
+}"""
+
+
+def test_web_app_manifest_and_service_worker_are_built(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).stat().st_size > 0, icon
+    assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    assert 'src="app/sw-register.js"' in page
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    # Every built file is in the precache manifest, the runtime and the engine included.
+    built = sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js"
+    )
+    missing = [name for name in built if f'url:"{name}"' not in sw]
+    assert not missing, missing
+    assert 'url:"vendor/pyodide-314.0.7/pyodide.asm.wasm"' in sw
+    assert "importScripts" not in sw  # one file, nothing fetched from elsewhere
+
+
+def test_offline_after_the_first_visit(
+    make_context: Callable[..., BrowserContext], base_url: str, site: Path
+) -> None:
+    context = make_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, base_url)
+    # The service worker registers once the engine is ready, precaches, and takes control.
+    expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    cached = page.evaluate(PRECACHED_JS)
+    assert cached["names"]
+    assert all(n.startswith("vnv-precache-") for n in cached["names"])
+    paths = {u.split("?")[0] for u in cached["urls"]}
+    built = {"/" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert not (built - {"/sw.js"}) - paths, sorted((built - {"/sw.js"}) - paths)[:10]
+
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        # Really offline: a file the build does not have cannot be fetched.
+        probe = "() => fetch('offline-probe').then(() => 'reached', () => 'offline')"
+        assert page.evaluate(probe) == "offline"
+        configure(page, "quick", 3, seed=7)
+        deal(page)
+        final = Person(page).play_game()
+        assert final["ended"]
+        expect(page.locator("#end-ranking tr")).to_have_count(3)
+    finally:
+        context.set_offline(False)

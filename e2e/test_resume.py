@@ -1,0 +1,189 @@
+"""Nothing lost: a reload mid-game restores exactly the table the human saw (hand, pile, claim,
+seats, turn, the whole log); a damaged or outdated save gives a clear message and a new game.
+
+The worker saves the game (its JSON, and the events the human saw) in IndexedDB after every
+action; the page never holds the game's JSON. ``test_table.py`` plays a resumed game on.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from driver import (
+    Person,
+    check_no_hidden_cards,
+    configure,
+    deal,
+    open_page,
+    raw_answers,
+    wait_ready,
+    wait_turn,
+)
+from playwright.sync_api import Page, expect
+
+from engine import EngineError
+from engine.policies import random_action
+
+WORKER = Path(__file__).resolve().parent.parent / "web" / "app" / "worker.py"
+
+TABLE_JS = """() => ({
+  hand: [...document.querySelectorAll('#hand [role=option]')].map((o) => o.dataset.card),
+  seats: [...document.querySelectorAll('#opponents .seat')].map((s) => s.innerText),
+  pile: document.querySelector('#pile-count').textContent,
+  claim: [document.querySelector('#claim-label').textContent,
+    document.querySelector('#claim-rank').textContent],
+  last: document.querySelector('#last-play').textContent,
+  discard: document.querySelector('#discard').innerText,
+  moves: document.querySelector('#move-info').textContent,
+  me: document.querySelector('#me-status').textContent,
+  log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+})"""
+
+# Overwrites the worker's saved game, as a damaged disk or an old version would leave it.
+CORRUPT_JS = """(value) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('verish-ne-verish', 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('games', 'readwrite');
+    tx.objectStore('games').put(value, 'current');
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+SAVED_JS = """() => new Promise((resolve) => {
+  const open = indexedDB.open('verish-ne-verish', 1);
+  open.onsuccess = () => {
+    const get = open.result.transaction('games').objectStore('games').get('current');
+    get.onsuccess = () => { open.result.close(); resolve(get.result ?? null); };
+  };
+})"""
+
+
+def table(page: Page) -> dict[str, object]:
+    result: dict[str, object] = page.evaluate(TABLE_JS)
+    return result
+
+
+def test_reload_restores_exactly_the_same_table(page: Page, base_url: str) -> None:
+    open_page(page, base_url)
+    configure(page, "classic", 4, seed=12)
+    deal(page)
+    person = Person(page)
+    s = wait_turn(page)
+    for _ in range(4):  # some plays and calls, so the log and the pile have something
+        person.act(s)
+        s = wait_turn(page, after_step=s["step"])
+    assert s["state"] == "human", "the game ended too soon for this test"
+    before = table(page)
+    assert len(before["log"]) > 5  # type: ignore[arg-type]
+    # The save the worker keeps is the game's JSON, in IndexedDB (the page never receives it).
+    saved = json.loads(page.evaluate(SAVED_JS))
+    assert saved["format"] == 1
+    assert saved["game"]["version"]
+    assert check_no_hidden_cards(raw_answers(page)) > 3
+
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#table-screen")).to_be_visible()
+    after_state = wait_turn(page)
+    after = table(page)
+    assert after["log"][-1] == "Game restored."  # type: ignore[index]
+    after["log"] = after["log"][:-1]  # type: ignore[index]
+    assert after == before
+    assert after_state["legal"] == s["legal"]
+    assert (after_state["challenge"], after_state["believe"]) == (s["challenge"], s["believe"])
+    # The restored answer holds the log's events, never another seat's cards.
+    restored = json.loads(raw_answers(page)[-1])
+    assert set(restored) >= {"view", "log", "setup", "first"}
+    assert "hands" not in restored["view"]
+    assert "game" not in restored
+    # It plays on.
+    person.act(after_state)
+    wait_turn(page, after_step=after_state["step"])
+
+
+def test_a_damaged_or_outdated_save_gives_a_message_and_a_new_game(
+    page: Page, base_url: str
+) -> None:
+    open_page(page, base_url)
+    configure(page, "quick", 3, seed=2)
+    deal(page)
+    wait_turn(page)
+    notice = page.locator("#notice")
+    outdated = json.dumps({"format": 1, "game": {"version": 999}, "setup": {}, "rng": []})
+    for stored in ("{not json at all", outdated):
+        page.evaluate(CORRUPT_JS, stored)
+        page.reload()
+        wait_ready(page)
+        expect(notice).to_be_visible()
+        expect(notice).to_have_attribute("role", "alert")
+        expect(notice).to_contain_text("could not be restored")
+        # A new game with the remembered setup (quick, 3 players), ready to play.
+        expect(page.locator("#table-screen")).to_be_visible()
+        expect(page.locator("#opponents .seat")).to_have_count(2)
+        expect(page.locator("#log li").first).to_contain_text("New game: 3 players, Quick")
+        s = wait_turn(page)
+        assert s["state"] == "human"
+    # The new game is saved in place of the damaged one; dealing again clears the message.
+    saved = json.loads(page.evaluate(SAVED_JS))
+    assert saved["format"] == 1
+    page.click("#new-game")
+    deal(page)
+    expect(notice).to_have_count(0)
+
+
+# -- the worker's save under CPython (fast) -----------------------------------------------------
+
+
+@pytest.fixture
+def worker() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("vnv_worker_save", WORKER)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
+    seats = [{"name": "You", "level": "human"}] + [{"name": "B", "level": "random"}] * 3
+    config = {"preset": "classic", "players": 4, "seed": 5, "options": {}}
+    answer = json.loads(worker.new_game(json.dumps({"config": config, "human": 0, "seats": seats})))
+    rng = random.Random(5)
+    for _ in range(30):
+        if answer["view"]["over"]:
+            break
+        if answer["bot_to_move"]:
+            answer = json.loads(worker.bot_step())
+        else:
+            answer = json.loads(worker.act(json.dumps(random_action(answer["view"], rng))))
+    session = worker.TABLE.session
+    saved = json.loads(json.dumps(session.dump()))
+    back = worker.Session.restore(copy.deepcopy(saved))
+    assert back.game.to_json() == session.game.to_json()
+    assert back.log == session.log
+    assert len(back.log) > 5
+    assert back.rng.random() == session.rng.random()
+    restored = json.loads(back.answer([], None, restored=True))
+    assert restored["log"] == session.log
+    assert restored["view"] == json.loads(session.answer([], None))["view"]
+    broken = [
+        {**saved, "format": 0},
+        {**saved, "game": {**saved["game"], "version": 999}},
+        {**saved, "game": {**saved["game"], "hands": "nope"}},
+        {**saved, "rng": "nope"},
+        {**saved, "setup": {**saved["setup"], "seats": seats[:2]}},
+        {k: v for k, v in saved.items() if k != "game"},
+        [],
+    ]
+    for bad in broken:
+        with pytest.raises(EngineError) as caught:
+            worker.Session.restore(copy.deepcopy(bad))
+        assert caught.value.code == "bad_save"

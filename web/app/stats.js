@@ -1,0 +1,166 @@
+// Local statistics, kept in the page's localStorage (they hold no card, so the page may keep
+// them): games played and won per preset and bot level, calls won and lost, bluffs caught.
+// Counted from the worker's answers as they arrive (never again from a restored log).
+// A "Statistics" button on the setup screen opens a dialog to see and reset them.
+
+import { t } from "./i18n.js";
+import { el } from "./table.js";
+
+const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
+
+export function loadStats() {
+  try {
+    const stats = JSON.parse(localStorage.getItem(KEY));
+    if (stats && typeof stats === "object" && stats.games && stats.calls) return stats;
+  } catch {
+    // damaged: start over
+  }
+  return { games: {}, calls: { won: 0, lost: 0 }, bluffs_caught: 0 };
+}
+
+function saveStats(stats) {
+  localStorage.setItem(KEY, JSON.stringify(stats));
+}
+
+export function resetStats() {
+  localStorage.removeItem(KEY);
+}
+
+// "classic|random": the preset, and the bots' level (several levels: joined by "+").
+function gameKey(view, setup) {
+  const levels = new Set(((setup && setup.seats) || []).map((s) => s.level).filter((l) => l && l !== "human"));
+  return `${view.preset}|${[...levels].sort().join("+") || "?"}`;
+}
+
+// One worker answer: a call the human made or faced (Ne veryu / Veryu, settled by the reveal
+// that follows in the same answer), and the end of the game.
+export function recordStats(resp, setup) {
+  const events = resp.events || [];
+  if (!events.length) return;
+  const human = resp.human;
+  const stats = loadStats();
+  let changed = false;
+  events.forEach((event, i) => {
+    if (event.type === "challenged" || event.type === "believed") {
+      const reveal = events.slice(i + 1).find((e) => e.type === "revealed");
+      if (!reveal || (event.seat !== human && event.target !== human)) return;
+      const callerWon = event.type === "challenged" ? !reveal.honest : reveal.honest;
+      const won = event.seat === human ? callerWon : !callerWon;
+      stats.calls[won ? "won" : "lost"] += 1;
+      if (event.seat === human && event.type === "challenged" && !reveal.honest) stats.bluffs_caught += 1;
+      changed = true;
+    } else if (event.type === "game_over") {
+      const key = gameKey(resp.view, setup);
+      const row = stats.games[key] || { played: 0, won: 0 };
+      row.played += 1;
+      if (!event.draw && event.winner === human) row.won += 1;
+      stats.games[key] = row;
+      changed = true;
+    }
+  });
+  if (changed) saveStats(stats);
+}
+
+function levelText(levels) {
+  return levels
+    .split("+")
+    .map((level) => t(`level.${level}`))
+    .join(" + ");
+}
+
+function renderStats(body) {
+  const stats = loadStats();
+  const rows = Object.entries(stats.games).sort();
+  body.replaceChildren();
+  if (!rows.length) {
+    body.append(el("p", { class: "hint", text: t("stats.empty") }));
+  } else {
+    const table = el(
+      "table",
+      { class: "ranking" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { scope: "col", text: t("stats.preset") }),
+          el("th", { scope: "col", text: t("stats.level") }),
+          el("th", { scope: "col", text: t("stats.played") }),
+          el("th", { scope: "col", text: t("stats.won") }),
+        ),
+      ),
+    );
+    const tbody = el("tbody", { id: "stats-games" });
+    for (const [key, row] of rows) {
+      const [preset, levels] = key.split("|");
+      tbody.append(
+        el(
+          "tr",
+          { "data-key": key },
+          el("td", { text: t(`setup.preset_${preset}`) }),
+          el("td", { text: levelText(levels) }),
+          el("td", { text: String(row.played) }),
+          el("td", { text: String(row.won) }),
+        ),
+      );
+    }
+    table.append(tbody);
+    body.append(table);
+  }
+  body.append(
+    el(
+      "dl",
+      { class: "stats-calls" },
+      el("dt", { text: t("stats.calls_won") }),
+      el("dd", { id: "stats-calls-won", text: String(stats.calls.won) }),
+      el("dt", { text: t("stats.calls_lost") }),
+      el("dd", { id: "stats-calls-lost", text: String(stats.calls.lost) }),
+      el("dt", { text: t("stats.bluffs_caught") }),
+      el("dd", { id: "stats-bluffs", text: String(stats.bluffs_caught) }),
+    ),
+  );
+}
+
+// The button (beside "Deal") and the dialog, built here so the page's HTML stays as it is.
+export function initStats() {
+  const anchor = document.querySelector(".setup-actions");
+  if (!anchor || document.getElementById("stats-open")) return;
+  const body = el("div", { id: "stats-body" });
+  const reset = el("button", { type: "button", id: "stats-reset", class: "btn", text: t("stats.reset") });
+  const close = el("button", { type: "button", id: "stats-close", class: "btn primary", text: t("stats.close") });
+  const dialog = el(
+    "dialog",
+    { id: "stats-dialog", class: "end-screen", "aria-labelledby": "stats-title" },
+    el("h2", { id: "stats-title", text: t("stats.title") }),
+    body,
+    el("div", { class: "end-actions" }, close, reset),
+  );
+  document.body.append(dialog);
+  const open = el("button", { type: "button", id: "stats-open", class: "btn", text: t("stats.open") });
+  anchor.append(open);
+  open.addEventListener("click", () => {
+    renderStats(body);
+    dialog.showModal();
+    close.focus();
+  });
+  close.addEventListener("click", () => dialog.close());
+  reset.addEventListener("click", () => {
+    if (!confirmReset(reset)) return;
+    resetStats();
+    renderStats(body);
+    close.focus();
+  });
+}
+
+// Reset asks once: the first press turns the button into "Really reset?", the second resets.
+function confirmReset(button) {
+  if (button.dataset.armed === "1") {
+    delete button.dataset.armed;
+    button.textContent = t("stats.reset");
+    return true;
+  }
+  button.dataset.armed = "1";
+  button.textContent = t("stats.reset_confirm");
+  return false;
+}
