@@ -104,6 +104,7 @@ def test_each_language_and_a_switch_mid_game(
         expect(page.locator("#act-challenge")).to_have_text(c["action"]["challenge"])
         expect(page.locator("#new-game")).to_have_text(c["table"]["new_game"])
         expect(page.locator(".table-head #open-rules")).to_have_text(c["rules_panel"]["open"])
+        expect(page.locator("#stats-open")).to_have_text(c["stats"]["open"])  # built by JS
         # The log is written again in this language: the first line is the game's start.
         start = c["event"]["started_you_other"].split("{{")[0]
         expect(page.locator("#log li").first).to_contain_text(start)

@@ -80,6 +80,7 @@ function applyParams() {
   full.rel = "noopener";
   full.className = "rules-link";
   full.textContent = t("embed.open_full");
+  full.dataset.i18n = "embed.open_full"; // i18n.js rewrites it in another language
   document.querySelector(".topbar").append(full);
 }
 

@@ -127,17 +127,17 @@ export function initStats() {
   const anchor = document.querySelector(".setup-actions");
   if (!anchor || document.getElementById("stats-open")) return;
   const body = el("div", { id: "stats-body" });
-  const reset = el("button", { type: "button", id: "stats-reset", class: "btn", text: t("stats.reset") });
-  const close = el("button", { type: "button", id: "stats-close", class: "btn primary", text: t("stats.close") });
+  const reset = el("button", { type: "button", id: "stats-reset", class: "btn", text: t("stats.reset"), "data-i18n": "stats.reset" });
+  const close = el("button", { type: "button", id: "stats-close", class: "btn primary", text: t("stats.close"), "data-i18n": "stats.close" });
   const dialog = el(
     "dialog",
     { id: "stats-dialog", class: "end-screen", "aria-labelledby": "stats-title" },
-    el("h2", { id: "stats-title", text: t("stats.title") }),
+    el("h2", { id: "stats-title", text: t("stats.title"), "data-i18n": "stats.title" }),
     body,
     el("div", { class: "end-actions" }, close, reset),
   );
   document.body.append(dialog);
-  const open = el("button", { type: "button", id: "stats-open", class: "btn", text: t("stats.open") });
+  const open = el("button", { type: "button", id: "stats-open", class: "btn", text: t("stats.open"), "data-i18n": "stats.open" });
   anchor.append(open);
   open.addEventListener("click", () => {
     renderStats(body);
