@@ -105,3 +105,41 @@ def test_an_illegal_action_is_refused_and_changes_nothing(worker: ModuleType) ->
 def test_no_game_yet(worker: ModuleType) -> None:
     assert json.loads(worker.act(json.dumps({"type": "pass"})))["error"] == "no_game"
     assert json.loads(worker.bot_step())["error"] == "no_game"
+
+
+def test_every_bot_level_plays_a_whole_game_and_survives_a_save(worker: ModuleType) -> None:
+    """The setup's four levels sit at one table; a save mid-game resumes the bots' memories."""
+    info = json.loads(worker.boot())
+    assert info["bot_levels"][:4] == ["easy", "medium", "hard", "expert"]
+    seats = [{"name": "You", "level": "human"}]
+    seats += [{"name": level, "level": level} for level in ("easy", "medium", "hard", "expert")]
+    setup_json = json.dumps(
+        {"config": {"preset": "classic", "players": 5, "seed": 3}, "human": 0, "seats": seats}
+    )
+    answers = play_through(worker, setup_json, random.Random(3))
+    result = json.loads(answers[-1])["view"]["result"]
+    assert sorted(entry["seat"] for entry in result["ranking"]) == [0, 1, 2, 3, 4]
+    assert check_no_hidden_cards(answers) > 0
+
+    rng = random.Random(4)
+    answer = json.loads(worker.new_game(setup_json))
+    for _ in range(8):
+        if answer["bot_to_move"]:
+            answer = json.loads(worker.bot_step())
+        else:
+            answer = json.loads(worker.act(json.dumps(random_action(answer["view"], rng))))
+    session = worker.TABLE.session
+    saved = json.loads(json.dumps(session.dump()))
+    back = worker.Session.restore(saved)
+    assert back.dump() == session.dump()
+    bot_seat = next(iter(session.bots))
+    assert back.bots[bot_seat].memory_to_json() == session.bots[bot_seat].memory_to_json()
+
+
+def test_an_unknown_bot_level_is_refused(worker: ModuleType) -> None:
+    seats = [{"name": "You", "level": "human"}, {"name": "X", "level": "genius"}]
+    setup_json = json.dumps(
+        {"config": {"preset": "classic", "players": 2, "seed": 1}, "human": 0, "seats": seats}
+    )
+    answer = json.loads(worker.new_game(setup_json))
+    assert answer == {**answer, "ok": False, "error": "bad_config"}

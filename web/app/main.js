@@ -22,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const DEBUG = params.has("debug");
 const SPEEDS = { instant: 0, fast: 250, normal: 800, slow: 1600 };
-const BOT_LEVELS = ["random"]; // the worker confirms the list at boot
+const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"]; // the worker confirms the list at boot
 // The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
 const EMBED = document.body.dataset.mode === "embed";
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup"; // setup choices only: never a card

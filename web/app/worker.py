@@ -17,7 +17,7 @@ from typing import Any
 try:
     import engine
     from engine import EngineError, Game, visible_events
-    from engine.policies import random_action
+    from engine.bots import LEVELS, make_bot
 
     IMPORT_ERROR: str | None = None
 except Exception:  # any failure to import is reported by boot(), not swallowed
@@ -30,7 +30,8 @@ except ImportError:  # plain CPython (the tests import this module directly)
     js = None
     create_proxy = None
 
-BOT_LEVELS = {"random": "random_action"}
+# The four levels of engine.bots, then the random-legal probe (kept for tests and embeds).
+BOT_LEVELS: tuple[str, ...] = (*LEVELS, "random") if IMPORT_ERROR is None else ()
 DB_NAME = "verish-ne-verish"
 DB_STORE = "games"
 DB_KEY = "current"  # the main page's slot; the embed page keeps its own ("embed")
@@ -53,6 +54,11 @@ class Session:
         self.config = config
         self.game = Game.new(config)
         self.rng = random.Random(f"bots-{seed}")
+        self.bots = {
+            seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
+            for seat in range(len(self.seats))
+            if seat != self.human
+        }
         self.steps = 0
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
@@ -84,7 +90,18 @@ class Session:
         self.log = list(saved.get("log", []))
         if not isinstance(self.seats, list) or len(self.seats) != len(self.game.hands):
             raise EngineError("bad_save", "the seats do not match the game")
+        self.bots = {}
+        for seat_text, memory in saved["bots"].items():
+            seat = int(seat_text)
+            self.bots[seat] = make_bot(self._level(seat), random.Random())
+            self.bots[seat].memory_from_json(memory)
         return self
+
+    def _level(self, seat: int) -> str:
+        level = self.seats[seat].get("level")
+        if level not in BOT_LEVELS:
+            raise EngineError("bad_config", f"seat {seat} has no bot level {level!r}")
+        return str(level)
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -96,15 +113,18 @@ class Session:
             "steps": self.steps,
             "first": self.first,
             "log": self.log,
+            "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
         }
 
     def bot_action(self, seat: int) -> dict[str, Any]:
-        level = self.seats[seat].get("level", "random")
-        if level not in BOT_LEVELS:
-            level = "random"
-        view = self.game.view(seat)
-        action: dict[str, Any] = random_action(view, self.rng)
+        """The bot of ``seat`` chooses from its own view; it never sees the game."""
+        action: dict[str, Any] = self.bots[seat].act(self.game.view(seat))
         return action
+
+    def show_bots(self, events: list[dict[str, Any]]) -> None:
+        """Every bot sees the events of an action as its seat may see them."""
+        for seat, bot in self.bots.items():
+            bot.observe(visible_events(events, seat))
 
     def answer(
         self, events: list[dict[str, Any]], actor: int | None, restored: bool = False
@@ -269,6 +289,7 @@ def act(action_json: str) -> str:
         return _error("no_game", "no game in progress")
     action = json.loads(action_json)
     events = session.game.apply(session.human, action)
+    session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, session.human)
     _save()
@@ -286,6 +307,7 @@ def bot_step() -> str:
         return session.answer([], None)
     action = session.bot_action(seat)
     events = session.game.apply(seat, action)
+    session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, seat)
     _save()
