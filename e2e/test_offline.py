@@ -1,15 +1,26 @@
 """Offline and installable: the Workbox service worker precaches every built file on the first
 visit; with the browser context offline a reload boots the engine and a whole game is played.
+The same visit is the CSP check: no violation in the console or as an event, from the first
+boot (the service worker's registration needs worker-src 'self') to the end of the game.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from driver import Person, configure, deal, open_page, wait_ready
 from playwright.sync_api import BrowserContext, expect
+
+CSP_TEXT = re.compile(r"Content Security Policy|Refused to", re.I)
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+});
+"""
 
 PRECACHED_JS = """async () => {
   const names = (await caches.keys()).filter((n) => n.includes('-precache-'));
@@ -50,7 +61,12 @@ def test_offline_after_the_first_visit(
     make_context: Callable[..., BrowserContext], base_url: str, site: Path
 ) -> None:
     context = make_context(viewport={"width": 1280, "height": 800})
+    # Every CSP violation, online and offline: the event on each document, and Chromium's
+    # console report ("Refused to ...", also for the workers).
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if CSP_TEXT.search(m.text) else None)
     open_page(page, base_url)
     # The service worker registers once the engine is ready, precaches, and takes control.
     expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=120_000)
@@ -74,5 +90,8 @@ def test_offline_after_the_first_visit(
         final = Person(page).play_game()
         assert final["ended"]
         expect(page.locator("#end-ranking tr")).to_have_count(3)
+        # The whole visit (boot, service worker, reload, a game) broke no CSP rule.
+        assert page.evaluate("() => window.__cspViolations") == []
+        assert refused == []
     finally:
         context.set_offline(False)

@@ -4,7 +4,7 @@
 
 import { loadCatalog, t, applyTranslations, chooseLanguage } from "./i18n.js";
 import { EngineClient, BootError } from "./engine-client.js";
-import { describeEvent, cardLabel, rankText } from "./events.js";
+import { describeEvent, cardLabel, cardText, rankText } from "./events.js";
 import {
   el,
   cardFace,
@@ -630,7 +630,7 @@ function renderHand() {
       role: "option",
       id: `card-${i}`,
       "aria-selected": app.selected.has(i) ? "true" : "false",
-      "aria-label": cardLabel(card),
+      "aria-label": `${cardText(card)}, ${cardLabel(card)}`, // the visible text first (WCAG 2.5.3)
       "data-index": i,
     });
     if (i === app.active) option.classList.add("active");

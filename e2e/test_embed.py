@@ -1,0 +1,152 @@
+"""Embedding: a rules site on another origin frames embed.html; the game is set up from the URL,
+played to its end inside the iframe, and the parent hears "game started" and "game over" (posted
+to its exact origin). A message from a foreign origin is ignored; the main page cannot be framed.
+
+Origins: the game is served on 127.0.0.1:<port>; the host page on 127.0.0.1:<other port> (another
+origin, same site); the foreign frame on localhost:<other port> (same server as the host, another
+origin). Same site on purpose: this Chromium blocks storage in cross-site iframes, and PyScript's
+worker does not start without it (docs/embedding.md, "Limits").
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from driver import BOOT_TIMEOUT_MS, Person
+from playwright.sync_api import Frame, Page, expect
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A rules site</title></head>
+<body>
+<h1>The rules, and a game to try them</h1>
+<iframe id="game" title="Verish' Ne Verish'" width="980" height="760" src="{game}"></iframe>
+<iframe id="main-page" title="the main page" width="300" height="200" src="{main}"></iframe>
+<iframe id="foreign" title="someone else" width="300" height="100" src="{foreign}"></iframe>
+<script>
+  window.received = [];
+  addEventListener("message", (e) => received.push({{origin: e.origin, data: e.data}}));
+</script>
+</body></html>
+"""
+
+FOREIGN_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>foreign</title></head><body>
+<script>
+  window.answers = [];
+  addEventListener("message", (e) => answers.push(e.data));
+  window.poke = () => {
+    parent.frames[0].postMessage({type: "vnv:ping"}, "*");
+    parent.frames[0].postMessage({type: "vnv:new-game"}, "*");
+  };
+</script></body></html>
+"""
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def host_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, int]]:
+    folder = tmp_path_factory.mktemp("host")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield folder, server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def game_frame(page: Page) -> Frame:
+    for frame in page.frames:
+        if "/embed.html" in frame.url:
+            return frame
+    raise AssertionError([f.url for f in page.frames])
+
+
+def test_embedded_game_talks_to_its_parent_only(
+    page: Page, base_url: str, host_server: tuple[Path, int]
+) -> None:
+    folder, port = host_server
+    game_origin = base_url.rstrip("/")
+    assert urlsplit(game_origin).hostname == "127.0.0.1"
+    host_origin = f"http://127.0.0.1:{port}"
+    foreign_origin = f"http://localhost:{port}"
+    query = (
+        "lang=en&preset=quick&players=3&levels=random&names=Ada,Bob&seed=5&speed=instant"
+        f"&debug=1&parentOrigin={host_origin}"
+    )
+    (folder / "foreign.html").write_text(FOREIGN_PAGE, encoding="utf-8")
+    (folder / "host.html").write_text(
+        HOST_PAGE.format(
+            game=f"{game_origin}/embed.html?{query}",
+            main=f"{game_origin}/index.html",
+            foreign=f"{foreign_origin}/foreign.html",
+        ),
+        encoding="utf-8",
+    )
+    page.goto(f"{host_origin}/host.html")
+    frame = game_frame(page)
+    # Set up from the URL and dealt as soon as the engine is ready: no click on the setup.
+    expect(frame.locator("#table-screen")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(frame.locator("body")).to_have_attribute("data-mode", "embed")
+    expect(frame.locator("#opponents .seat")).to_have_count(2)
+    expect(frame.locator("#opponents")).to_contain_text("Ada")
+    page.wait_for_function("() => received.some((m) => m.data.type === 'vnv:game-started')")
+    started = page.evaluate("() => received.find((m) => m.data.type === 'vnv:game-started')")
+    assert started["origin"] == game_origin
+    assert started["data"]["preset"] == "quick"
+    assert started["data"]["players"] == 3
+
+    final = Person(frame).play_game()  # type: ignore[arg-type]
+    assert final["ended"]
+    page.wait_for_function("() => received.some((m) => m.data.type === 'vnv:game-over')")
+    over = page.evaluate("() => received.find((m) => m.data.type === 'vnv:game-over')")["data"]
+    assert over["players"] == 3
+    assert over["place"] in (1, 2, 3)
+    places = [row["place"] for row in over["ranking"]]
+    assert places == sorted(places)  # a shared place is possible (two left holding cards)
+    assert len(places) == 3
+    assert places[0] == 1
+    assert sum(row["you"] for row in over["ranking"]) == 1
+
+    # A foreign origin pokes the game: ignored (no answer, no new game).
+    step = frame.locator("#table-screen").get_attribute("data-step")
+    foreign = next(f for f in page.frames if f.url.startswith(foreign_origin))
+    foreign.evaluate("() => poke()")
+    expect(frame.locator("html")).to_have_attribute("data-ignored-messages", "2")
+    # The allowed parent gets an answer to the same message.
+    page.evaluate(
+        "(origin) => document.getElementById('game').contentWindow"
+        ".postMessage({type: 'vnv:ping'}, origin)",
+        game_origin,
+    )
+    page.wait_for_function("() => received.some((m) => m.data.type === 'vnv:pong')")
+    assert foreign.evaluate("() => answers") == []
+    expect(frame.locator("#end-screen")).to_be_visible()
+    assert frame.locator("#table-screen").get_attribute("data-step") == step
+
+    # The main page refuses to be framed by another site (frame-ancestors 'self').
+    element = page.query_selector("#main-page")
+    assert element is not None
+    main = element.content_frame()
+    assert main is not None
+    assert main.query_selector("#setup-form") is None
+
+
+def test_embed_page_is_built_from_the_main_page(site: Path) -> None:
+    page = (site / "embed.html").read_text(encoding="utf-8")
+    assert '<body data-mode="embed">' in page
+    assert '<script type="module" src="app/embed.js"></script>' in page
+    assert 'src="app/main.js"' not in page
+    main = (site / "index.html").read_text(encoding="utf-8")
+    strip = re.compile(r'<body[^>]*>|<script type="module" src="app/(main|embed)\.js"></script>')
+    assert strip.sub("", page) == strip.sub("", main)
