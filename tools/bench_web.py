@@ -134,7 +134,12 @@ class Profile:
         self.dir = root / name
 
     def visit(
-        self, url: str, ready_selector: str, network: dict[str, Any] | None, wait_snapshot: bool
+        self,
+        url: str,
+        ready_selector: str,
+        network: dict[str, Any] | None,
+        wait_snapshot: bool = False,
+        linger_ms: int = 0,
     ) -> Load:
         context = self.pw.chromium.launch_persistent_context(
             self.dir,
@@ -163,6 +168,9 @@ class Profile:
         page.locator(ready_selector).wait_for(timeout=180_000)
         page.wait_for_timeout(300)  # let the last requestfinished events arrive
         marks: dict[str, Any] = page.evaluate(MARKS_JS)
+        # A first visit stays a while, as a player choosing the setup would: the browser then
+        # also keeps what it caches after a load (compiled wasm code, our Cache Storage copy).
+        page.wait_for_timeout(linger_ms)
         if wait_snapshot:  # the background maker stores the snapshot for the return visit
             page.locator("html[data-snapshot=stored], html[data-snapshot=failed]").wait_for(
                 state="attached", timeout=300_000
@@ -221,13 +229,16 @@ LABELS = {
 }
 
 
-def measure(pw: Playwright, base: str, runs: int, tmp: Path) -> dict[str, dict[str, list[Load]]]:
+def measure(
+    pw: Playwright, base: str, runs: int, tmp: Path, linger_ms: int
+) -> dict[str, dict[str, list[Load]]]:
     """Every page and visit, under every network; the runs interleaved so drift hits all.
 
     Our page as shipped: the first visit restores the build's snapshot, the return visit the
     copy it put in Cache Storage. Route 2 alone (``?snapshot=browser``): the first visit boots
     bare and the page makes the snapshot in the background (waited for, not timed); the return
-    visit restores it.
+    visit restores it. Every first visit stays open ``linger_ms`` after ready (the route 2
+    one until its snapshot is stored, if longer).
     """
     ours_ready = '#boot[data-state="ready"]'
     bare_ready = "#state[data-ready]"
@@ -240,12 +251,15 @@ def measure(pw: Playwright, base: str, runs: int, tmp: Path) -> dict[str, dict[s
             ours = Profile(pw, tmp, f"ours-{run}-{n}")
             browser = Profile(pw, tmp, f"browser-{run}-{n}")
             got = loads[name]
-            got["bare_first"].append(bare.visit(bare_url, bare_ready, network, False))
-            got["ours_first"].append(ours.visit(base, ours_ready, network, False))
-            got["browser_first"].append(browser.visit(browser_url, ours_ready, network, True))
-            got["bare_return"].append(bare.visit(bare_url, bare_ready, network, False))
-            got["ours_return"].append(ours.visit(base, ours_ready, network, False))
-            got["browser_return"].append(browser.visit(browser_url, ours_ready, network, False))
+            linger = linger_ms
+            got["bare_first"].append(bare.visit(bare_url, bare_ready, network, False, linger))
+            got["ours_first"].append(ours.visit(base, ours_ready, network, False, linger))
+            got["browser_first"].append(
+                browser.visit(browser_url, ours_ready, network, True, linger)
+            )
+            got["bare_return"].append(bare.visit(bare_url, bare_ready, network))
+            got["ours_return"].append(ours.visit(base, ours_ready, network))
+            got["browser_return"].append(browser.visit(browser_url, ours_ready, network))
             for kind in KINDS:
                 last = got[kind][-1]
                 print(
@@ -275,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="visits of each kind per network")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument(
+        "--linger", type=int, default=15, help="seconds a first visit stays open after ready"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -283,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         add_bare_page(site)
         server, base = serve.serve_in_thread(site)
         with sync_playwright() as pw:
-            loads = measure(pw, base, args.runs, Path(tmp))
+            loads = measure(pw, base, args.runs, Path(tmp), args.linger * 1000)
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             version = browser.version
             browser.close()

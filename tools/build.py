@@ -174,7 +174,7 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     """The memory snapshot (fast start, see docs/snapshot.md) and its part of build.json.
 
     Made here, in Node (tools/make_snapshot.mjs), with the engine imported: the first visit
-    boots from it. Written gzipped as ``app/snapshot-<key>.bin.gz`` (31 MB -> ~6.5 MB; the page
+    boots from it. Written gzipped as ``snapshot/<key>.bin.gz`` (31 MB -> ~6.2 MiB; the page
     decompresses it, whatever the host does). The key covers everything the snapshot holds: the
     Pyodide build (version and wasm), every engine file, and the code that prepares the
     interpreter before the snapshot is taken (app/snapshot.js). The browser keeps a copy in
@@ -198,7 +198,8 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
         raise BuildError(f"tools/make_snapshot.mjs failed:\n{done.stderr.strip()}")
     data = raw.read_bytes()
     raw.unlink()
-    name = f"app/snapshot-{key}.bin.gz"
+    name = f"snapshot/{key}.bin.gz"  # not under app/: that folder is text only
+    (out / "snapshot").mkdir(exist_ok=True)
     (out / name).write_bytes(gzip.compress(data, 6, mtime=0))
     return {
         "key": key,

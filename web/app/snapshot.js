@@ -60,7 +60,7 @@ export async function readSnapshot(key) {
   return { bytes };
 }
 
-// The snapshot made at build time (app/snapshot-<key>.bin.gz, named in build.json). Gzipped
+// The snapshot made at build time (snapshot/<key>.bin.gz, named in build.json). Gzipped
 // on disk; a host that sends it with Content-Encoding: gzip has it decoded already.
 export async function fetchSnapshot(url, sha) {
   const response = await fetch(url);
