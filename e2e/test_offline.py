@@ -90,6 +90,19 @@ def test_offline_after_the_first_visit(
         final = Person(page).play_game()
         assert final["ended"]
         expect(page.locator("#end-ranking tr")).to_have_count(3)
+        # Local statistics counted the game (page localStorage: no card), and reset.
+        page.click("#change-setup")
+        page.click("#stats-open")
+        row = page.locator("#stats-games tr")
+        expect(row).to_have_count(1)
+        expect(row).to_have_attribute("data-key", re.compile(r"^quick\|"))
+        expect(row.locator("td").nth(2)).to_have_text("1")
+        calls = [int(page.locator(f"#stats-calls-{x}").inner_text()) for x in ("won", "lost")]
+        assert sum(calls) >= 1, calls
+        page.click("#stats-reset")
+        page.click("#stats-reset")  # the second press resets
+        expect(page.locator("#stats-body")).to_contain_text("No finished game yet.")
+        page.click("#stats-close")
         # The whole visit (boot, service worker, reload, a game) broke no CSP rule.
         assert page.evaluate("() => window.__cspViolations") == []
         assert refused == []
