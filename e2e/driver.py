@@ -65,10 +65,14 @@ def configure(
     players: int,
     seed: int | None = None,
     options: dict[str, Any] | None = None,
+    *,
+    levels: list[str] | None = None,
 ) -> None:
     """Fill the setup screen by clicking and typing, as a person would."""
     page.locator(f'input[name="preset"][value="{preset}"]').check()
     page.select_option("#players", str(players))
+    for seat, level in enumerate(levels or [], start=1):
+        page.select_option(f'select[name="bot_level_{seat}"]', level)
     for name, value in (options or {}).items():
         control = page.locator(f"#opt-{name}")
         if isinstance(value, bool):
@@ -112,6 +116,7 @@ class Person:
         self.used: Counter[str] = Counter()
         self.turns = 0
         self.picked = 0  # plays whose claimed rank was chosen in the rank picker
+        self.opened = False  # has this person opened a round with a bluff yet?
 
     def used_all(self, actions: Iterable[str]) -> bool:
         return all(self.used[a] for a in actions)
@@ -133,12 +138,13 @@ class Person:
         ranks: list[str] = s["legalRanks"]
         counts = Counter(rank_of(c) for c in hand)
         if len(ranks) > 1:
-            # Opening a round: claim the rank held most, honestly; every fifth turn bluff
-            # with a rank not held (so the picker is used for real).
+            # Opening a round: claim the rank held most, honestly; the first opening and every
+            # fifth turn bluff with another rank (so the picker is used for real).
             best = max(ranks, key=lambda r: (counts.get(r, 0), r))
-            if counts.get(best, 0) and self.turns % 5 != 0:
+            if counts.get(best, 0) and self.opened and self.turns % 5 != 0:
                 idx = [i for i, c in enumerate(hand) if rank_of(c) == best][:most]
                 return "play", idx, best
+            self.opened = True
             other = next(r for r in ranks if r != rank_of(hand[0]))
             return "play", [0], other
         claim = ranks[0]

@@ -83,7 +83,8 @@ def test_classic_whole_games_by_clicking(page: Page, base_url: str) -> None:
 def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
     open_page(page, base_url)
     person = Person(page)
-    configure(page, "quick", 3, seed=5)
+    # Random-legal bots often reach their last cards, the only time quick offers veryu.
+    configure(page, "quick", 3, seed=5, levels=["random", "random"])
     deal(page)
     games = 0
     while games < 10 and (
@@ -118,17 +119,22 @@ def test_keyboard_only_game(page: Page, base_url: str) -> None:
     expect(hand).to_have_attribute("aria-multiselectable", "true")
     expect(hand).to_be_focused()
     person = Person(page, keyboard=True)
-    final = person.play_game()
-    assert final["ended"]
+    # Whether the person gets to open a round (the rank picker) depends on the bots' calls:
+    # play on, by keyboard only, until every part was used (a few games at most).
+    for _ in range(4):
+        final = person.play_game()
+        assert final["ended"]
+        check_no_hidden_cards(raw_answers(page))
+        # The end screen is keyboard-reachable too: "Play again" has the focus.
+        expect(page.locator("#play-again")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator("#end-screen")).to_be_hidden()
+        expect(page.locator("#hand")).to_be_focused()
+        if person.used["play"] > 3 and person.used["challenge"] and person.picked:
+            break
     assert person.used["play"] > 3, person.used
     assert person.used["challenge"], person.used
     assert person.picked, "the rank picker was never used by keyboard"
-    check_no_hidden_cards(raw_answers(page))
-    # The end screen is keyboard-reachable too: "Play again" has the focus.
-    expect(page.locator("#play-again")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page.locator("#end-screen")).to_be_hidden()
-    expect(page.locator("#hand")).to_be_focused()
 
 
 def tab_until(page: Page, predicate: str, presses: int = 60) -> None:

@@ -23,6 +23,7 @@ const params = new URLSearchParams(location.search);
 const DEBUG = params.has("debug");
 const SPEEDS = { instant: 0, fast: 250, normal: 800, slow: 1600 };
 const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"]; // the worker confirms the list at boot
+const DEFAULT_LEVEL = "medium"; // a new bot seat's level: a fair opponent for a first game
 // The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
 const EMBED = document.body.dataset.mode === "embed";
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup"; // setup choices only: never a card
@@ -268,7 +269,7 @@ function renderBotSeats(previous = []) {
     name.value = before.name || "";
     const level = el("select", { name: `bot_level_${i}`, "aria-label": t("setup.bot_level", { n: i }) });
     for (const lvl of app.levels) {
-      level.append(el("option", { value: lvl, selected: lvl === before.level, text: t(`level.${lvl}`) }));
+      level.append(el("option", { value: lvl, selected: lvl === (before.level || DEFAULT_LEVEL), text: t(`level.${lvl}`) }));
     }
     list.append(
       el("li", { class: "seat-row" }, el("span", { class: "seat-no", text: t("setup.seat", { n: i + 1 }) }), name, level),
