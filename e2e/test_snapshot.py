@@ -131,8 +131,8 @@ def test_return_visits_boot_from_the_snapshot_and_deal_differently(
 def test_bad_stored_snapshot_falls_back_to_a_bare_boot(
     context: BrowserContext, base_url: str, damage: str, reason: str
 ) -> None:
-    page = context.new_page()
-    page.goto(base_url + QUERY)
+    # Damage the entry only once this page has booted from it (its boot reads the entry).
+    page = visit(context, base_url)
     assert page.evaluate(ENTRY_JS, [damage])
     page.reload()
     expect(page.locator("#start")).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
