@@ -84,7 +84,8 @@ def test_each_language_and_a_switch_mid_game(
     check_rules_panel(page, index, "classic", "de", "variants")
     expect(page.locator(".help-rules")).to_be_focused()
 
-    configure(page, "classic", 4, seed=3)
+    # Easy bots seldom call: with this seed the pile still holds the play when the turn is back.
+    configure(page, "classic", 4, seed=3, levels=["easy"] * 3)
     deal(page)
     s = wait_turn(page)
     # One play of the human's, so the pile and the log hold something.
