@@ -127,3 +127,24 @@ def card_strings(value: Any) -> list[str]:
 
 def snapshot(game: Game) -> dict[str, Any]:
     return copy.deepcopy(game.to_json())
+
+
+# Every code Game.apply raises for an illegal action (one list for the error tests, the state
+# machine and the catalogs that must translate them).
+ACTION_ERROR_CODES: tuple[str, ...] = (
+    "not_your_turn",
+    "card_not_in_hand",
+    "wrong_rank",
+    "bad_rank",
+    "too_many_cards",
+    "no_cards",
+    "nothing_to_call",
+    "cannot_believe",
+    "cannot_pass",
+    "must_call",
+    "game_over",
+    "unknown_action",
+    "bad_action",
+    "bad_card",
+    "bad_seat",
+)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.config import describe
+from tests.helpers import ACTION_ERROR_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "i18n"
@@ -37,21 +38,7 @@ SUFFIX = re.compile(r"^(?P<base>.+)_(?P<cat>zero|one|two|few|many|other)$")
 PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 ENGINE_ERRORS = [
-    "not_your_turn",
-    "card_not_in_hand",
-    "wrong_rank",
-    "bad_rank",
-    "too_many_cards",
-    "no_cards",
-    "nothing_to_call",
-    "cannot_believe",
-    "cannot_pass",
-    "must_call",
-    "game_over",
-    "unknown_action",
-    "bad_action",
-    "bad_card",
-    "bad_seat",
+    *ACTION_ERROR_CODES,
     "bad_config",
     "unknown_preset",
     "bad_players",

@@ -27,7 +27,7 @@ from engine import EngineError, Game, visible_events
 from engine.cards import RANKS_52, build_deck
 from engine.integrity import card_places
 from engine.policies import random_action
-from tests.helpers import card_strings
+from tests.helpers import ACTION_ERROR_CODES, card_strings
 from tests.strategies import configs
 
 settings.register_profile(
@@ -45,23 +45,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-CODES = {
-    "not_your_turn",
-    "card_not_in_hand",
-    "wrong_rank",
-    "bad_rank",
-    "too_many_cards",
-    "no_cards",
-    "nothing_to_call",
-    "cannot_believe",
-    "cannot_pass",
-    "must_call",
-    "game_over",
-    "unknown_action",
-    "bad_action",
-    "bad_card",
-    "bad_seat",
-}
+CODES = set(ACTION_ERROR_CODES)
 KINDS = ("play", "challenge", "believe", "pass")
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=3))
 

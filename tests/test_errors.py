@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, Game
-from tests.helpers import believe, deal, pass_, play, rejected
+from tests.helpers import ACTION_ERROR_CODES, believe, deal, pass_, play, rejected
 
 
 def opening() -> Game:
@@ -132,23 +132,7 @@ def test_illegal_action_refused_with_code_and_game_unchanged(
 
 
 def test_every_error_code_of_the_protocol_is_exercised() -> None:
-    assert {case[0] for case in CASES} == {
-        "not_your_turn",
-        "card_not_in_hand",
-        "wrong_rank",
-        "bad_rank",
-        "too_many_cards",
-        "no_cards",
-        "nothing_to_call",
-        "cannot_believe",
-        "cannot_pass",
-        "must_call",
-        "game_over",
-        "unknown_action",
-        "bad_action",
-        "bad_card",
-        "bad_seat",
-    }
+    assert {case[0] for case in CASES} == set(ACTION_ERROR_CODES)
 
 
 def test_a_refused_action_leaves_the_game_playable_as_before() -> None:
