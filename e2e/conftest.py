@@ -6,11 +6,12 @@ Every browser context made here fails its test if any request leaves localhost.
 
 from __future__ import annotations
 
-import os
+import importlib.util
 import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,17 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402
 import serve  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 BOOT_TIMEOUT_MS = 90_000
 
@@ -130,3 +122,14 @@ def console_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return errors
+
+
+@pytest.fixture
+def worker() -> ModuleType:
+    """The worker's Python (web/app/worker.py) loaded fresh under CPython, no browser needed."""
+    spec = importlib.util.spec_from_file_location("vnv_worker", ROOT / "web" / "app" / "worker.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

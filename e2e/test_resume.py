@@ -8,10 +8,8 @@ action; the page never holds the game's JSON. ``test_table.py`` plays a resumed 
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -29,8 +27,6 @@ from playwright.sync_api import Page, expect
 
 from engine import EngineError
 from engine.policies import random_action
-
-WORKER = Path(__file__).resolve().parent.parent / "web" / "app" / "worker.py"
 
 TABLE_JS = """() => ({
   hand: [...document.querySelectorAll('#hand [role=option]')].map((o) => o.dataset.card),
@@ -140,16 +136,6 @@ def test_a_damaged_or_outdated_save_gives_a_message_and_a_new_game(
 
 
 # -- the worker's save under CPython (fast) -----------------------------------------------------
-
-
-@pytest.fixture
-def worker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vnv_worker_save", WORKER)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:

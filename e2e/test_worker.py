@@ -3,10 +3,8 @@ every answer checked for hidden cards (fast, so many seeds and both presets)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -14,18 +12,6 @@ import pytest
 from driver import check_no_hidden_cards
 
 from engine.policies import random_action
-
-WORKER = Path(__file__).resolve().parent.parent / "web" / "app" / "worker.py"
-
-
-@pytest.fixture
-def worker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vnv_worker", WORKER)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def setup(preset: str, players: int, seed: int, **options: Any) -> str:

@@ -32,17 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
 import serve
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from chromium import CHROMIUM
+from chromium import CHROMIUM_ARGS as ARGS
 
 # 20 Mbit/s down and up, 40 ms added to every request (CDP wants bytes per second).
 THROTTLED = {
