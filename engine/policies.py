@@ -4,7 +4,11 @@ random-games run and the benchmarks (and the weakest bot until real levels exist
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def legal_action_kinds(view: dict[str, Any]) -> list[str]:
@@ -30,3 +34,20 @@ def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         "cards": rng.sample(view["hand"], count),
         "rank": rng.choice(rule["ranks"]),
     }
+
+
+def play_random(
+    game: Game, rng: random.Random, limit: int, after_each: Callable[[Game], None] | None = None
+) -> int:
+    """Random legal actions until the game ends or ``limit`` moves; returns the moves made.
+
+    ``after_each`` runs after every action (the release check's integrity test).
+    """
+    for count in range(limit):
+        seat = game.to_move
+        if seat is None:
+            return count
+        game.apply(seat, random_action(game.view(seat), rng))
+        if after_each is not None:
+            after_each(game)
+    return limit

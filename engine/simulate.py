@@ -20,7 +20,7 @@ from typing import Any
 
 from .game import Game
 from .integrity import check_integrity
-from .policies import random_action
+from .policies import play_random
 
 MAX_MOVES = 20_000  # far beyond any game seen; reaching it means a game that does not end
 
@@ -57,17 +57,10 @@ def play_one(seed: int, strict: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     config = random_config(rng, seed)
     game = Game.new(config)
-    moves = 0
     try:
-        while not game.is_over:
-            if moves >= MAX_MOVES:
-                return {"seed": seed, "config": config, "failure": "did not end"}
-            seat = game.to_move
-            assert seat is not None
-            game.apply(seat, random_action(game.view(seat), rng))
-            moves += 1
-            if strict:
-                check_integrity(game)
+        moves = play_random(game, rng, MAX_MOVES, check_integrity if strict else None)
+        if not game.is_over:
+            return {"seed": seed, "config": config, "failure": "did not end"}
         check_integrity(game)
     except Exception as error:  # a release check reports every failure, whatever it is
         return {"seed": seed, "config": config, "failure": repr(error)}

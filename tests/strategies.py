@@ -4,13 +4,9 @@ plain enumerator for the random-games run."""
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
 from hypothesis import strategies as st
-
-from engine import Game
-from engine.policies import random_action
 
 Config = dict[str, Any]
 
@@ -101,13 +97,3 @@ def all_configs() -> list[Config]:
         options = {"ascending": ascending, "move_limit": move_limit}
         found.append({"preset": "quick", "players": players, "options": options})
     return found
-
-
-def play_random(game: Game, rng: random.Random, limit: int) -> int:
-    """Random legal actions until the game ends or ``limit`` moves; returns the moves made."""
-    for count in range(limit):
-        seat = game.to_move
-        if seat is None:
-            return count
-        game.apply(seat, random_action(game.view(seat), rng))
-    return limit

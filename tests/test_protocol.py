@@ -12,9 +12,9 @@ import pytest
 from engine import EngineError, Game, describe, visible_events
 from engine import protocol as text_protocol
 from engine.config import OPTIONS
-from engine.policies import random_action
+from engine.policies import play_random, random_action
 from tests.helpers import believe, card_strings, challenge, deal, hand, play, round_trip, types
-from tests.strategies import all_configs, play_random
+from tests.strategies import all_configs
 
 VIEW_KEYS = {
     "seat",

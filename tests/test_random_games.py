@@ -12,7 +12,8 @@ import pytest
 
 from engine import Game
 from engine.integrity import card_places
-from tests.strategies import all_configs, play_random
+from engine.policies import play_random
+from tests.strategies import all_configs
 
 # Every fifth combination of options (games of two 52-card decks and a last loser are long):
 # the sample still holds every value of every option, with every seat count.
