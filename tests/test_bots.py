@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,16 +38,24 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 def bot(level: str, seed: object) -> Bot:
     rng = random.Random(str(seed))
     if level == "expert":
-        return ExpertBot(rng, budget_ms=60_000.0, max_worlds=2)  # few worlds: fast tests
+        return ExpertBot(rng, max_worlds=2)  # few worlds: fast tests
     return make_bot(level, rng)
 
 
+def make_shipped(level: str, seed: object) -> Bot:
+    return make_bot(level, random.Random(str(seed)))
+
+
 def play(
-    config: dict[str, Any], levels: list[str], seed: int, log: list[Any] | None = None
+    config: dict[str, Any],
+    levels: list[str],
+    seed: int,
+    log: list[Any] | None = None,
+    make: Callable[[str, object], Bot] = bot,
 ) -> Game:
     """Play a whole game; bots get JSON copies of their view and visible events, nothing else."""
     game = Game.new(config)
-    bots = [bot(level, f"{seed}:{seat}") for seat, level in enumerate(levels)]
+    bots = [make(level, f"{seed}:{seat}") for seat, level in enumerate(levels)]
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -94,6 +103,17 @@ def test_same_seed_same_choices(level: str) -> None:
     second: list[Any] = []
     play(config, [level, "medium", level, "easy"], 9, first)
     play(config, [level, "medium", level, "easy"], 9, second)
+    assert first == second
+
+
+def test_expert_full_budget_same_seed_same_choices() -> None:
+    """The shipped Expert's budget is a world count, not a time: its choices never vary."""
+    config = {"preset": "classic", "players": 4, "seed": 7, "options": {"move_limit": 40}}
+    levels = ["expert", "medium", "expert", "medium"]
+    first: list[Any] = []
+    second: list[Any] = []
+    play(config, levels, 3, first, make_shipped)
+    play(config, levels, 3, second, make_shipped)
     assert first == second
 
 

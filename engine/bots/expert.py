@@ -15,9 +15,9 @@ For one decision:
    heuristic: the seat's share of ``exp(-A * cards)`` among the players still in.
 5. The best mean wins; Hard's one-move value breaks near-ties.
 
-The budget is an iteration count (``max_worlds``): when it ends the search, the same seed gives
-the same choices.  A wall-clock cap (``budget_ms``) keeps slow or loaded machines (Pyodide)
-responsive; when the cap ends a search, the choice depends on the machine's speed.
+The budget is a fixed number of worlds (``max_worlds``), never a wall-clock time: the same seed
+gives the same choices on any machine, loaded or idle, CPython or Pyodide.  The budget is sized
+so that a move stays fast enough on the slowest of them (docs/bots.md has the move times).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-import time
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, View
@@ -58,12 +57,10 @@ class ExpertBot(HardBot):
     def __init__(
         self,
         rng: random.Random,
-        budget_ms: float = 150.0,
         max_worlds: int = 60,
         plays: int = 3,
     ) -> None:
         super().__init__(rng, EXPERT_PARAMS)
-        self.budget_ms = budget_ms
         self.max_worlds = max_worlds
         self.plays = plays
 
@@ -88,7 +85,6 @@ class ExpertBot(HardBot):
         return self.search(view, cands)
 
     def search(self, view: View, cands: list[Option]) -> Action:
-        start = time.perf_counter()
         me = int(view["seat"])
         last = view["last_play"]
         p_top = 1.0
@@ -99,10 +95,9 @@ class ExpertBot(HardBot):
         index = {rank: i for i, rank in enumerate(ranks_of_deck(int(view["options"]["deck"])))}
         window_rest = [int(seat) for seat in (view.get("window") or [])[1:]]
         totals = [0.0] * len(cands)
-        worlds = 0
         seed = self.rng.random()
-        while worlds < self.max_worlds:
-            world_rng = random.Random(f"{seed}:{worlds}")
+        for number in range(self.max_worlds):
+            world_rng = random.Random(f"{seed}:{number}")
             world = to_sim(
                 view, sample_world(view, self.tracker, self.pile_plays, p_top, world_rng), rules
             )
@@ -112,12 +107,9 @@ class ExpertBot(HardBot):
                 rng = random.Random(rollout_seed)
                 self.apply(sim, me, action, index, window_rest, rng)
                 totals[i] += self.playout(sim, me, rng)
-            worlds += 1
-            if (time.perf_counter() - start) * 1000 > self.budget_ms:
-                break
         best = max(
             range(len(cands)),
-            key=lambda i: totals[i] / worlds + PRIOR_WEIGHT * cands[i][0],
+            key=lambda i: totals[i] / self.max_worlds + PRIOR_WEIGHT * cands[i][0],
         )
         return cands[best][1]
 
