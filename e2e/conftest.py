@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -90,14 +90,32 @@ class Guard:
 
 
 @pytest.fixture
-def make_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
-    """New browser contexts with the offsite guard; the test fails if anything left localhost."""
+def make_context(
+    browser: Browser,
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    tmp_path: Path,
+) -> Iterator[Callable[..., BrowserContext]]:
+    """New browser contexts with the offsite guard; the test fails if anything left localhost.
+
+    ``persistent=True`` gives a context on its own profile folder, as a player's browser has it
+    (an incognito context keeps only a small HTTP cache in memory). ``block=False`` only records
+    offsite requests instead of routing every request: Playwright's routing turns Chromium's
+    HTTP cache off, which a test of what the cache saves cannot have.
+    """
     made: list[tuple[BrowserContext, Guard]] = []
 
-    def factory(**kwargs: Any) -> BrowserContext:
-        context = browser.new_context(**kwargs)
+    def factory(*, persistent: bool = False, block: bool = True, **kwargs: Any) -> BrowserContext:
+        if persistent:
+            folder = tmp_path / f"profile-{len(made)}"
+            context = browser_type.launch_persistent_context(
+                folder, **browser_type_launch_args, **kwargs
+            )
+        else:
+            context = browser.new_context(**kwargs)
         guard = Guard()
-        context.route("**/*", guard.route)
+        if block:
+            context.route("**/*", guard.route)
         context.on("request", guard.request)
         context.set_default_timeout(30_000)
         made.append((context, guard))

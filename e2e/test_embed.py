@@ -2,10 +2,10 @@
 played to its end inside the iframe, and the parent hears "game started" and "game over" (posted
 to its exact origin). A message from a foreign origin is ignored; the main page cannot be framed.
 
-Origins: the game is served on 127.0.0.1:<port>; the host page on 127.0.0.1:<other port> (another
-origin, same site); the foreign frame on localhost:<other port> (same server as the host, another
-origin). Same site on purpose: this Chromium blocks storage in cross-site iframes, and PyScript's
-worker does not start without it (docs/embedding.md, "Limits").
+Origins: the game is served on 127.0.0.1:<port>; the host page on localhost:<other port> (another
+site: this Chromium then denies the iframe every storage, the case docs/embedding.md,
+"Storage", describes); the foreign frame on 127.0.0.1:<other port> (same server as the host,
+another origin than both the host and the game).
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def test_embedded_game_talks_to_its_parent_only(
     folder, port = host_server
     game_origin = base_url.rstrip("/")
     assert urlsplit(game_origin).hostname == "127.0.0.1"
-    host_origin = f"http://127.0.0.1:{port}"
-    foreign_origin = f"http://localhost:{port}"
+    host_origin = f"http://localhost:{port}"
+    foreign_origin = f"http://127.0.0.1:{port}"
     query = (
         "lang=en&preset=quick&players=3&levels=random&names=Ada,Bob&seed=5&speed=instant"
         f"&debug=1&parentOrigin={host_origin}"
@@ -100,6 +100,9 @@ def test_embedded_game_talks_to_its_parent_only(
     expect(frame.locator("body")).to_have_attribute("data-mode", "embed")
     expect(frame.locator("#opponents .seat")).to_have_count(2)
     expect(frame.locator("#opponents")).to_contain_text("Ada")
+    # Cross-site, the browser keeps nothing for the game: the player is told a reload starts over.
+    expect(frame.locator("#storage-note")).to_be_visible()
+    expect(frame.locator("#storage-note")).to_contain_text("a reload starts a new game")
     page.wait_for_function("() => received.some((m) => m.data.type === 'vnv:game-started')")
     started = page.evaluate("() => received.find((m) => m.data.type === 'vnv:game-started')")
     assert started["origin"] == game_origin

@@ -1,5 +1,6 @@
 """Offline and installable: the Workbox service worker precaches every built file on the first
-visit; with the browser context offline a reload boots the engine and a whole game is played.
+visit (the runtime and the snapshot downloaded once, not again for the precache); with the
+browser context offline a reload boots the engine and a whole game is played.
 The same visit is the CSP check: no violation in the console or as an event, from the first
 boot (the service worker's registration needs worker-src 'self') to the end of the game.
 """
@@ -8,9 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import pytest
+import serve
 from driver import Person, configure, deal, open_page, wait_ready
 from playwright.sync_api import BrowserContext, expect
 
@@ -108,3 +115,43 @@ def test_offline_after_the_first_visit(
         assert refused == []
     finally:
         context.set_offline(False)
+
+
+@pytest.fixture
+def counted_server(site: Path) -> Iterator[tuple[str, Counter[str]]]:
+    """The site on its own server (a fresh HTTP cache origin), counting the GETs per path."""
+    server = serve.make_server(site)
+    hits: Counter[str] = Counter()
+    site_handler = server.RequestHandlerClass
+
+    class Counting(site_handler.func):  # type: ignore[attr-defined,misc,name-defined]
+        def do_GET(self) -> None:
+            hits[urlsplit(self.path).path] += 1
+            super().do_GET()
+
+    server.RequestHandlerClass = partial(Counting, **site_handler.keywords)  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", hits
+    server.shutdown()
+    server.server_close()
+
+
+def test_first_visit_downloads_the_runtime_and_the_snapshot_once(
+    make_context: Callable[..., BrowserContext],
+    site: Path,
+    counted_server: tuple[str, Counter[str]],
+) -> None:
+    url, hits = counted_server
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    page = make_context(persistent=True, block=False).new_page()
+    open_page(page, url)
+    expect(page.locator("html")).to_have_attribute("data-boot", "snapshot")
+    expect(page.locator("html")).to_have_attribute("data-sw", "ready", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    cached = {u.split("?")[0] for u in page.evaluate(PRECACHED_JS)["urls"]}
+    runtime = manifest["pyodide"].rsplit("/", 1)[0]
+    heavy = [f"/{manifest['snapshot']['built']['url']}", f"/{runtime}/pyodide.asm.wasm"]
+    heavy.append(f"/{runtime}/python_stdlib.zip")
+    for path in heavy:
+        assert path in cached, path  # precached: it plays offline
+        assert hits[path] == 1, (path, hits[path])  # but downloaded only by the boot

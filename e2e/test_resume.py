@@ -77,6 +77,7 @@ def test_reload_restores_exactly_the_same_table(page: Page, base_url: str) -> No
         person.act(s)
         s = wait_turn(page, after_step=s["step"])
     assert s["state"] == "human", "the game ended too soon for this test"
+    expect(page.locator("#storage-note")).to_be_hidden()  # storage works: no "nothing kept" note
     before = table(page)
     assert len(before["log"]) > 5  # type: ignore[arg-type]
     # The save the worker keeps is the game's JSON, in IndexedDB (the page never receives it).

@@ -102,6 +102,11 @@ def test_build_vendors_the_runtime_and_ships_the_engine(site: Path) -> None:
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (pyodide.parent / name).stat().st_size > 0
     assert (site / manifest["pyscript"]).is_file()
+    # The in-memory IndexedDB for storage-denied frames, with every module it imports.
+    memory_db = site / manifest["memory_indexeddb"]
+    for module in [memory_db, *memory_db.parent.rglob("*.js")]:
+        for name in re.findall(r'from "(\./[^"]+)"', module.read_text(encoding="utf-8")):
+            assert (module.parent / name).is_file(), (module, name)
     assert not list(site.rglob("*.map")), "source maps are not shipped"
     assert "engine/__init__.py" in manifest["engine_files"]
     for name in manifest["engine_files"]:

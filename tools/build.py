@@ -5,7 +5,9 @@ What goes in:
 * ``web/``            the page, its JS modules, CSS and the worker's Python (``worker.py``);
 * ``engine/``         the rules engine package, file by file, for the worker's file system;
 * ``i18n/``           the UI catalogs;
-* ``vendor/``         Pyodide and PyScript copied from ``node_modules`` (pinned in package.json),
+* ``vendor/``         Pyodide, PyScript and fake-indexeddb (the worker's stand-in where the
+                      browser denies storage) copied from ``node_modules`` (pinned in
+                      package.json),
                       under versioned folder names so they can be cached forever;
 * ``build.json``      a manifest the page reads: runtime URLs, engine files, engine options.
 
@@ -64,17 +66,22 @@ def copy_pyodide(out: Path) -> str:
     return f"vendor/pyodide-{version}/"
 
 
-def copy_pyscript(out: Path) -> str:
-    version = package_version("@pyscript/core")
-    src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    dest = out / "vendor" / f"pyscript-{version}"
-    dest.mkdir(parents=True)
-    # core.js imports its chunks lazily (editor, terminal, ... only when a page uses them);
-    # ship every chunk so no import can miss, but not the source maps.
-    for path in sorted(src.iterdir()):
+def copy_modules(out: Path, name: str, folder: str, short: str) -> str:
+    """Every ``.js``/``.css`` file under a package's ``folder``, sub-folders included.
+
+    PyScript's core.js imports its chunks lazily (editor, terminal, ... only when a page uses
+    them) and fake-indexeddb's modules import each other: ship them all so no import can miss,
+    but not the source maps.
+    """
+    version = package_version(name)
+    src = ROOT / "node_modules" / name / folder
+    dest = out / "vendor" / f"{short}-{version}"
+    for path in sorted(src.rglob("*")):
         if path.suffix in {".js", ".css"}:
-            shutil.copy2(path, dest / path.name)
-    return f"vendor/pyscript-{version}/"
+            target = dest / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    return f"{dest.relative_to(out).as_posix()}/"
 
 
 def engine_files() -> list[str]:
@@ -174,11 +181,12 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     """The memory snapshot (fast start, see docs/snapshot.md) and its part of build.json.
 
     Made here, in Node (tools/make_snapshot.mjs), with the engine imported: the first visit
-    boots from it. Written gzipped as ``snapshot/<key>.bin.gz`` (31 MB -> ~6.2 MiB; the page
-    decompresses it, whatever the host does). The key covers everything the snapshot holds: the
-    Pyodide build (version and wasm), every engine file, and the code that prepares the
-    interpreter before the snapshot is taken (app/snapshot.js). The browser keeps a copy in
-    Cache Storage under that key for return visits, and makes its own if this one fails.
+    boots from it. Written gzipped as ``snapshot/<sha>.bin.gz`` (31 MB -> ~6.2 MiB; the page
+    decompresses it, whatever the host does), ``<sha>`` its content's SHA-256. The key covers
+    everything the snapshot holds: the Pyodide build (version and wasm), every engine file, and
+    the code that prepares the interpreter before the snapshot is taken (app/snapshot.js). The
+    browser keeps a copy in Cache Storage under that key for return visits, and makes its own if
+    this one fails.
     """
     h = hashlib.sha256()
     h.update(pyodide.encode())
@@ -198,14 +206,17 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
         raise BuildError(f"tools/make_snapshot.mjs failed:\n{done.stderr.strip()}")
     data = raw.read_bytes()
     raw.unlink()
-    name = f"snapshot/{key}.bin.gz"  # not under app/: that folder is text only
+    sha = hashlib.sha256(data).hexdigest()
+    # Named by its content, so hosts and the service worker may cache it for good (netlify.toml)
+    # and the precache reuses the copy the first boot fetched (tools/workbox.mjs).
+    name = f"snapshot/{sha[:24]}.bin.gz"  # not under app/: that folder is text only
     (out / "snapshot").mkdir(exist_ok=True)
     (out / name).write_bytes(gzip.compress(data, 6, mtime=0))
     return {
         "key": key,
         "boot": "app/pyodide-boot.js",
         "maker": "app/snapshot-maker.js",
-        "built": {"url": name, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)},
+        "built": {"url": name, "sha256": sha, "bytes": len(data)},
     }
 
 
@@ -263,7 +274,8 @@ def build(out: Path) -> dict[str, object]:
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, out / name)
     pyodide = copy_pyodide(out)
-    pyscript = copy_pyscript(out)
+    pyscript = copy_modules(out, "@pyscript/core", "dist", "pyscript")
+    memory_indexeddb = copy_modules(out, "fake-indexeddb", "build/esm", "fake-indexeddb")
     options = engine_options()
     catalog = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
     check_catalog(catalog, options)
@@ -276,6 +288,7 @@ def build(out: Path) -> dict[str, object]:
         "build": digest(ours),
         "pyodide": pyodide + "pyodide.mjs",
         "pyscript": pyscript + "core.js",
+        "memory_indexeddb": memory_indexeddb + "fakeIndexedDB.js",
         "worker": "app/worker.py",
         "engine_files": files,
         "rules": rules,

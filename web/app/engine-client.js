@@ -13,6 +13,9 @@
 //   The path taken arrives on a BroadcastChannel and is shown as <html data-boot="...">.
 //   After a bare boot, a background worker makes the snapshot for the next visit.
 
+import { ensureIndexedDB } from "./indexeddb.js";
+import { persistent } from "./storage.js";
+
 const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget"];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
@@ -40,6 +43,7 @@ export class EngineClient {
   async start(manifest, onStage) {
     onStage("runtime");
     const base = location.href;
+    await ensureIndexedDB(new URL(manifest.memory_indexeddb, base).href).catch(() => false);
     const core = await import(new URL(manifest.pyscript, base).href).catch((error) => {
       throw new BootError("fetch", String(error && (error.message || error)));
     });
@@ -113,8 +117,8 @@ function bootWrapper(manifest, base) {
   const choice = new URLSearchParams(location.search).get("snapshot") || "";
   const snap = manifest.snapshot;
   const chan = "vnv-boot-" + crypto.getRandomValues(new Uint32Array(2)).join("-");
-  const query = new URLSearchParams({ pyodide: manifest.pyodide, chan });
-  if (snap && ["", "browser"].includes(choice)) query.set("key", snap.key);
+  const query = new URLSearchParams({ pyodide: manifest.pyodide, chan, idb: manifest.memory_indexeddb });
+  if (snap && persistent && ["", "browser"].includes(choice)) query.set("key", snap.key);
   if (snap && snap.built && ["", "build"].includes(choice)) {
     query.set("src", snap.built.url);
     query.set("sha", snap.built.sha256);
@@ -135,7 +139,7 @@ function bootWrapper(manifest, base) {
 // snapshot the next visit boots from. <html data-snapshot> says how it went (tests wait on it).
 let snapshotScheduled = false;
 function scheduleSnapshot(manifest, base) {
-  if (snapshotScheduled || !globalThis.caches || !globalThis.BroadcastChannel) return;
+  if (snapshotScheduled || !persistent || !globalThis.caches || !globalThis.BroadcastChannel) return;
   if (["off", "build"].includes(new URLSearchParams(location.search).get("snapshot"))) return;
   snapshotScheduled = true;
   const root = document.documentElement;

@@ -7,6 +7,8 @@
 // sets <html lang>, refills every data-i18n element and fires "vnv:language" on document so
 // the page re-renders what it built from the catalog (the game itself is untouched).
 
+import { readItem, writeItem } from "./storage.js";
+
 export const LANGUAGES = ["de", "nl", "it", "pt", "en", "ru"];
 export const DEFAULT_LANGUAGE = "en";
 const LANG_KEY = "vnv.lang";
@@ -27,18 +29,11 @@ export function supported(tag) {
   return LANGUAGES.includes(code) ? code : null;
 }
 
-function stored() {
-  try {
-    return localStorage.getItem(LANG_KEY);
-  } catch {
-    return null; // storage blocked (a sandboxed frame): no remembered choice
-  }
-}
 
 // The language to start in: URL, then stored, then the browser's list, then the default.
 export function chooseLanguage(search = location.search) {
   const asked = new URLSearchParams(search).get("lang");
-  for (const tag of [asked, stored(), ...(navigator.languages || [navigator.language])]) {
+  for (const tag of [asked, readItem(LANG_KEY), ...(navigator.languages || [navigator.language])]) {
     const code = supported(tag);
     if (code) return code;
   }
@@ -69,11 +64,7 @@ export async function setLanguage(language, { remember = true } = {}) {
   const previous = lang;
   await loadCatalog(code);
   if (remember) {
-    try {
-      localStorage.setItem(LANG_KEY, code);
-    } catch {
-      // storage blocked: the choice lasts for this page only
-    }
+    writeItem(LANG_KEY, code);
     const url = new URL(location.href);
     if (url.searchParams.has("lang") && url.searchParams.get("lang") !== code) {
       url.searchParams.set("lang", code);

@@ -15,6 +15,7 @@ import {
   windowInfo,
 } from "./table.js";
 import { recordStats, initStats } from "./stats.js";
+import { persistent, readItem, writeItem } from "./storage.js";
 import { initLanguagePicker } from "./lang-picker.js";
 import { initRulesPanel, sectionFor } from "./rules-panel.js";
 
@@ -58,7 +59,8 @@ async function main() {
   applyTranslations();
   initLanguagePicker();
   document.title = t("app.title");
-  const speed = params.get("speed") || localStorage.getItem(SPEED_KEY) || "normal";
+  $("storage-note").hidden = persistent; // no save, no resume: say so before the game starts
+  const speed = params.get("speed") || readItem(SPEED_KEY) || "normal";
   $("speed").value = speed in SPEEDS ? speed : "normal";
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup();
@@ -189,7 +191,7 @@ function optionSpecs(preset) {
 
 function savedSetup() {
   try {
-    return JSON.parse(localStorage.getItem(SETUP_KEY)) || {};
+    return JSON.parse(readItem(SETUP_KEY)) || {};
   } catch {
     return {};
   }
@@ -229,7 +231,7 @@ function initSetup() {
     render();
     runBots();
   });
-  $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
+  $("speed").addEventListener("change", () => writeItem(SPEED_KEY, $("speed").value));
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
   // into the worker), which the CSP forbids: a retry starts over with a fresh page.
   $("boot-retry").addEventListener("click", () => location.reload());
@@ -375,7 +377,7 @@ function readSetup() {
   saved.bots = bots;
   saved.seed = seedText;
   saved.options = { ...(saved.options || {}), [preset]: options };
-  localStorage.setItem(SETUP_KEY, JSON.stringify(saved));
+  writeItem(SETUP_KEY, JSON.stringify(saved));
   return { config, human: 0, seats };
 }
 

@@ -6,9 +6,11 @@
 //   3. else, or on any error, a bare boot, the engine files written into the file system.
 // The path taken goes to the page on a BroadcastChannel. See docs/snapshot.md.
 //
+// Where the browser denies IndexedDB, an in-memory one takes its place first (indexeddb.js).
+//
 // Query: pyodide=<pyodide.mjs, relative to the site root>, chan=<channel>, key=<snapshot key>
-// (empty: no Cache Storage), src=<build-time snapshot, relative to the site root> and
-// sha=<its SHA-256> (empty: none).
+// (empty: no Cache Storage), src=<build-time snapshot, relative to the site root>,
+// sha=<its SHA-256> (empty: none) and idb=<fake-indexeddb's module, relative to the site root>.
 
 import {
   AFTER_RESTORE,
@@ -19,6 +21,7 @@ import {
   storeSnapshot,
   writeFiles,
 } from "./snapshot.js";
+import { ensureIndexedDB } from "./indexeddb.js";
 
 const params = new URL(import.meta.url).searchParams;
 const siteRoot = new URL("../", import.meta.url);
@@ -27,6 +30,8 @@ const key = params.get("key") || "";
 const channel = params.get("chan") || "";
 const src = params.get("src") ? new URL(params.get("src"), siteRoot).href : "";
 const sha = params.get("sha") || "";
+
+if (params.get("idb")) await ensureIndexedDB(new URL(params.get("idb"), siteRoot).href);
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;

@@ -1,16 +1,17 @@
-// Local statistics, kept in the page's localStorage (they hold no card, so the page may keep
-// them): games played and won per preset and bot level, calls won and lost, bluffs caught.
+// Local statistics, kept in the page's localStorage through storage.js (they hold no card, so
+// the page may keep them): games played and won per preset and bot level, calls won and lost, bluffs caught.
 // Counted from the worker's answers as they arrive (never again from a restored log).
 // A "Statistics" button on the setup screen opens a dialog to see and reset them.
 
 import { t } from "./i18n.js";
+import { readItem, removeItem, writeItem } from "./storage.js";
 import { el } from "./table.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
 
 export function loadStats() {
   try {
-    const stats = JSON.parse(localStorage.getItem(KEY));
+    const stats = JSON.parse(readItem(KEY));
     if (stats && typeof stats === "object" && stats.games && stats.calls) return stats;
   } catch {
     // damaged: start over
@@ -19,11 +20,11 @@ export function loadStats() {
 }
 
 function saveStats(stats) {
-  localStorage.setItem(KEY, JSON.stringify(stats));
+  writeItem(KEY, JSON.stringify(stats));
 }
 
 export function resetStats() {
-  localStorage.removeItem(KEY);
+  removeItem(KEY);
 }
 
 // "classic|random": the preset, and the bots' level (several levels: joined by "+").

@@ -7,6 +7,8 @@
 // <html data-sw> says how far it got: "registered", then "ready" when one is active; tests wait
 // on it. ?sw=off skips it.
 
+import { persistent } from "./storage.js";
+
 const root = document.documentElement;
 
 function register() {
@@ -33,7 +35,9 @@ function whenEngineReady(then) {
   watch.observe(boot, { attributes: true, attributeFilter: ["data-state"] });
 }
 
-if ("serviceWorker" in navigator && new URLSearchParams(location.search).get("sw") !== "off") {
+// Where the browser denies this page its storage (storage.js), it denies service workers too.
+const wanted = persistent && new URLSearchParams(location.search).get("sw") !== "off";
+if ("serviceWorker" in navigator && wanted) {
   navigator.serviceWorker.ready.then(() => {
     root.dataset.sw = "ready";
   });
