@@ -6,7 +6,6 @@ Every browser context made here fails its test if any request leaves localhost.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -24,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 import serve  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from worker_module import load_worker  # noqa: E402
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 BOOT_TIMEOUT_MS = 90_000
@@ -145,9 +145,4 @@ def console_errors(page: Page) -> list[str]:
 @pytest.fixture
 def worker() -> ModuleType:
     """The worker's Python (web/app/worker.py) loaded fresh under CPython, no browser needed."""
-    spec = importlib.util.spec_from_file_location("vnv_worker", ROOT / "web" / "app" / "worker.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_worker()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 import traceback
 from typing import Any
 
@@ -127,7 +128,11 @@ class Session:
             bot.observe(visible_events(events, seat))
 
     def answer(
-        self, events: list[dict[str, Any]], actor: int | None, restored: bool = False
+        self,
+        events: list[dict[str, Any]],
+        actor: int | None,
+        restored: bool = False,
+        think_ms: float | None = None,
     ) -> str:
         view = self.game.view(self.human)
         to_move = self.game.to_move
@@ -142,6 +147,10 @@ class Session:
             "seats": self.seats,
             "human": self.human,
         }
+        if think_ms is not None:
+            # How long the bot took to choose, in this worker: the web benchmark's figure for
+            # each level inside the page (tools/bench_web.py --bots).
+            answer["think_ms"] = round(think_ms, 3)
         if restored:
             # The events the human saw so far and who moved first (to narrate the log again),
             # and the setup as the page sent it (a seed only if the player typed one).
@@ -305,11 +314,13 @@ def bot_step() -> str:
     seat = session.game.to_move
     if seat is None or seat == session.human:
         return session.answer([], None)
+    start = time.perf_counter()
     action = session.bot_action(seat)
+    think_ms = (time.perf_counter() - start) * 1000
     events = session.game.apply(seat, action)
     session.show_bots(events)
     session.steps += 1
-    answer = session.answer(events, seat)
+    answer = session.answer(events, seat, think_ms=think_ms)
     _save()
     return answer
 
