@@ -101,7 +101,9 @@ class ExpertBot(HardBot):
             world = to_sim(
                 view, sample_world(view, self.tracker, self.pile_plays, p_top, world_rng), rules
             )
-            rollout_seed = world_rng.random()
+            # An int: random.Random(float) seeds from hash(), 64-bit here and 32-bit in the
+            # browser's Pyodide, and the same seed would play differently there.
+            rollout_seed = world_rng.getrandbits(64)
             for i, (_, action) in enumerate(cands):
                 sim = world.copy()
                 rng = random.Random(rollout_seed)
