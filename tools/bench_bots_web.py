@@ -7,9 +7,8 @@ through that client: seat 0 is the human, playing ``engine.policies.random_actio
 the other seats are bots of ``--level``. Every ``bot_step()`` answer carries ``think_ms``, the
 time the bot took to choose inside the worker. The same games (setup, seed, the human's random
 generator) are then played in CPython through the same worker code (``web/app/worker.py``, see
-tools/worker_module.py), timed the same way. They are usually the same game move for move, not
-always: Emscripten's libm and glibc differ in the last bit of ``exp``/``log``, which can tip one
-of the Expert's near-even choices; the report counts the games that stayed alike.
+tools/worker_module.py), timed the same way: the same game move for move (e2e/test_parity.py
+holds the bots to it), which the report checks by counting the games that stayed alike.
 
 Run: ``.venv/bin/python tools/bench_bots_web.py [--level expert] [--games 6]`` (after
 ``npm ci``); ``--json`` prints the figures as JSON.
