@@ -24,9 +24,9 @@ from driver import (
     wait_turn,
 )
 from playwright.sync_api import Page, expect
+from worker_module import module_call, next_answer
 
 from engine import EngineError
-from engine.policies import random_action
 
 TABLE_JS = """() => ({
   hand: [...document.querySelectorAll('#hand [role=option]')].map((o) => o.dataset.card),
@@ -142,15 +142,13 @@ def test_a_damaged_or_outdated_save_gives_a_message_and_a_new_game(
 def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
     seats = [{"name": "You", "level": "human"}] + [{"name": "B", "level": "random"}] * 3
     config = {"preset": "classic", "players": 4, "seed": 5, "options": {}}
-    answer = json.loads(worker.new_game(json.dumps({"config": config, "human": 0, "seats": seats})))
+    call = module_call(worker)
+    answer = call("new_game", {"config": config, "human": 0, "seats": seats})
     rng = random.Random(5)
     for _ in range(30):
         if answer["view"]["over"]:
             break
-        if answer["bot_to_move"]:
-            answer = json.loads(worker.bot_step())
-        else:
-            answer = json.loads(worker.act(json.dumps(random_action(answer["view"], rng))))
+        answer = next_answer(call, answer, rng)
     session = worker.TABLE.session
     saved = json.loads(json.dumps(session.dump()))
     back = worker.Session.restore(copy.deepcopy(saved))

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 from driver import check_no_hidden_cards
-
-from engine.policies import random_action
+from worker_module import module_call, next_answer
 
 
 def setup(preset: str, players: int, seed: int, **options: Any) -> str:
@@ -22,18 +21,15 @@ def setup(preset: str, players: int, seed: int, **options: Any) -> str:
 
 
 def play_through(worker: ModuleType, setup_json: str, rng: random.Random) -> list[str]:
-    answers = [worker.new_game(setup_json)]
+    answers: list[str] = []
+    call = module_call(worker, answers)
+    answer = call("new_game", json.loads(setup_json))
     for _ in range(5000):
-        answer = json.loads(answers[-1])
         assert answer["ok"], answer
-        view = answer["view"]
-        if view["over"]:
+        if answer["view"]["over"]:
             return answers
-        if answer["bot_to_move"]:
-            answers.append(worker.bot_step())
-        else:
-            assert view["to_move"] == 0
-            answers.append(worker.act(json.dumps(random_action(view, rng))))
+        assert answer["bot_to_move"] or answer["view"]["to_move"] == 0
+        answer = next_answer(call, answer, rng)
     raise AssertionError("the game did not end")
 
 
@@ -110,12 +106,10 @@ def test_every_bot_level_plays_a_whole_game_and_survives_a_save(worker: ModuleTy
     assert check_no_hidden_cards(answers) > 0
 
     rng = random.Random(4)
-    answer = json.loads(worker.new_game(setup_json))
+    call = module_call(worker)
+    answer = call("new_game", json.loads(setup_json))
     for _ in range(8):
-        if answer["bot_to_move"]:
-            answer = json.loads(worker.bot_step())
-        else:
-            answer = json.loads(worker.act(json.dumps(random_action(answer["view"], rng))))
+        answer = next_answer(call, answer, rng)
     session = worker.TABLE.session
     saved = json.loads(json.dumps(session.dump()))
     back = worker.Session.restore(saved)

@@ -23,29 +23,23 @@ import random
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
 from engine.arena import percentile
-from engine.policies import random_action
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
 import serve
 from chromium import CHROMIUM, CHROMIUM_ARGS
-from worker_module import load_worker
+from worker_module import Answer, Call, load_worker, module_call, next_answer
 
 CALL_JS = """async ([name, arg]) => {
   const client = window.__vnv.app.client;
   return arg === null ? client.call(name) : client.call(name, arg);
 }"""
-
-Answer = dict[str, Any]
-Call = Callable[[str, Any], Answer]  # a worker export by name, its argument (None: none)
 
 
 def setup(level: str, preset: str, players: int, seed: int) -> Answer:
@@ -61,11 +55,9 @@ def play(call: Call, table: Answer, seed: int) -> tuple[Answer, list[float]]:
     answer = call("new_game", table)
     times: list[float] = []
     while answer["ok"] and not answer["view"]["over"]:
-        if answer["bot_to_move"]:
-            answer = call("bot_step", None)
+        answer = next_answer(call, answer, rng)
+        if "think_ms" in answer:
             times.append(float(answer["think_ms"]))
-        else:
-            answer = call("act", random_action(answer["view"], rng))
     if not answer["ok"]:
         raise RuntimeError(f"the worker refused: {answer}")
     return answer["view"], times
@@ -73,16 +65,6 @@ def play(call: Call, table: Answer, seed: int) -> tuple[Answer, list[float]]:
 
 def page_call(page: Page) -> Call:
     return lambda name, arg: page.evaluate(CALL_JS, [name, arg])  # type: ignore[no-any-return]
-
-
-def cpython_call() -> Call:
-    worker = load_worker()
-
-    def call(name: str, arg: Answer | None) -> Answer:
-        args = () if arg is None else (json.dumps(arg),)
-        return json.loads(getattr(worker, name)(*args))  # type: ignore[no-any-return]
-
-    return call
 
 
 def figures(times: list[float]) -> dict[str, float]:
@@ -120,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             for game in range(args.games):
                 table = setup(args.level, args.preset, args.players, args.seed + game)
                 final, times = play(page_call(page), table, args.seed + game)
-                again, cpython = play(cpython_call(), table, args.seed + game)
+                again, cpython = play(module_call(load_worker()), table, args.seed + game)
                 page_times += times
                 cpython_times += cpython
                 alike += final == again and len(times) == len(cpython)

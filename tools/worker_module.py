@@ -1,17 +1,29 @@
-"""The page worker's Python (``web/app/worker.py``) as a fresh module under CPython.
+"""The page worker's Python (``web/app/worker.py``) as a fresh module under CPython, and one way
+to drive any worker through a game.
 
 Without Pyodide's ``js`` module it keeps no save, and otherwise answers exactly as it does in the
-browser: the e2e tests check its answers without a browser, and the bot benchmark replays a page's
-game in it to compare CPython with Pyodide move for move.
+browser: the e2e tests check its answers without a browser, and the bot benchmark plays the
+page's games in it to compare CPython with Pyodide move for move.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from engine.policies import random_action
 
 WORKER = Path(__file__).resolve().parent.parent / "web" / "app" / "worker.py"
+
+Answer = dict[str, Any]
+# A worker export by name, with its argument (None: the export takes none), answering in JSON:
+# the CPython module (module_call) or the page's engine client (tools/bench_bots_web.py).
+Call = Callable[[str, Any], Answer]
 
 
 def load_worker() -> ModuleType:
@@ -21,3 +33,24 @@ def load_worker() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def module_call(worker: ModuleType, raw: list[str] | None = None) -> Call:
+    """The module's exports as a :data:`Call`; ``raw`` collects every answer as the page gets it."""
+
+    def call(name: str, arg: Any) -> Answer:
+        export = getattr(worker, name)
+        text: str = export() if arg is None else export(json.dumps(arg))
+        if raw is not None:
+            raw.append(text)
+        answer: Answer = json.loads(text)
+        return answer
+
+    return call
+
+
+def next_answer(call: Call, answer: Answer, rng: random.Random) -> Answer:
+    """One step of the game: the bot to move acts, or the human plays ``random_action``."""
+    if answer["bot_to_move"]:
+        return call("bot_step", None)
+    return call("act", random_action(answer["view"], rng))
