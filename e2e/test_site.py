@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import tomllib
 import urllib.error
 import urllib.request
@@ -189,3 +191,42 @@ def test_every_ui_string_is_in_the_catalog() -> None:
     for kind in kinds:
         assert kind in catalog["event"] or f"{kind}_other" in catalog["event"], kind
     assert {"revealed_honest", "revealed_bluff"} <= set(catalog["event"])
+
+
+SNAPSHOT_MODULES = """
+import { loadPyodide } from "%(pyodide)s";
+import fs from "node:fs";
+import zlib from "node:zlib";
+const bytes = zlib.gunzipSync(fs.readFileSync("%(snapshot)s"));
+const py = await loadPyodide({ _loadSnapshot: new Uint8Array(bytes) });
+fs.writeFileSync("%(out)s", py.runPython("import json, sys; json.dumps(sorted(sys.modules))"));
+"""
+# Modules only the CPython tooling imports; the engine and the worker never need them. (Not
+# concurrent.futures or lzma: asyncio and shutil import those in every Pyodide.)
+TOOLING_ONLY = ("multiprocessing", "argparse", "pickle")
+
+
+def test_the_browser_gets_no_tooling(site: Path, tmp_path: Path) -> None:
+    """engine/lab (arena, bench, simulate, fuzz) stays out of the site, precache and heap."""
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    assert not (site / "engine" / "lab").exists()
+    assert not [n for n in manifest["engine_files"] if n.startswith("engine/lab")]
+    assert "engine/lab" not in (site / "sw.js").read_text(encoding="utf-8")
+    assert "engine/game.py" in (site / "sw.js").read_text(encoding="utf-8")
+
+    node = shutil.which("node")
+    assert node, "node is needed (it restores the built snapshot in the pinned Pyodide)"
+    out, script = tmp_path / "modules.json", tmp_path / "modules.mjs"
+    paths = {
+        "pyodide": site / manifest["pyodide"],
+        "snapshot": site / manifest["snapshot"]["built"]["url"],
+        "out": out,
+    }
+    script.write_text(SNAPSHOT_MODULES % {k: v.as_posix() for k, v in paths.items()})
+    done = subprocess.run([node, str(script)], check=False, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    modules = json.loads(out.read_text(encoding="utf-8"))
+    assert "engine.game" in modules
+    assert "engine.bots.expert" in modules
+    assert not [m for m in modules if m.startswith("engine.lab")]
+    assert not [m for m in modules if m.split(".")[0] in TOOLING_ONLY]

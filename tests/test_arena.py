@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arena import (
+from engine.lab.arena import (
     candidate_report,
     candidate_tables,
     main,

@@ -1,6 +1,6 @@
 """A few thousand random-policy games across both presets, every option and 2-6 seats: every one
 must end, with a result that fits its rules.  (The 100,000-game release run is
-``python -m engine.simulate``.)"""
+``python -m engine.lab.simulate``.)"""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from engine.arena import percentile
+from engine.lab.arena import percentile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

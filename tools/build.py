@@ -3,7 +3,8 @@
 What goes in:
 
 * ``web/``            the page, its JS modules, CSS and the worker's Python (``worker.py``);
-* ``engine/``         the rules engine package, file by file, for the worker's file system;
+* ``engine/``         the rules engine package, file by file, for the worker's file system,
+                      without ``engine/lab/`` (CPython-only tooling: arena, benchmark, fuzzer);
 * ``i18n/``           the UI catalogs;
 * ``vendor/``         Pyodide, PyScript and fake-indexeddb (the worker's stand-in where the
                       browser denies storage) copied from ``node_modules`` (pinned in
@@ -84,11 +85,15 @@ def copy_modules(out: Path, name: str, folder: str, short: str) -> str:
     return f"{dest.relative_to(out).as_posix()}/"
 
 
+TOOLING = ROOT / "engine" / "lab"
+
+
 def engine_files() -> list[str]:
+    """The engine files the worker needs: the browser gets only what runs there (not the lab)."""
     files = sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "engine").rglob("*.py")
-        if "__pycache__" not in p.parts
+        if "__pycache__" not in p.parts and not p.is_relative_to(TOOLING)
     )
     if "engine/__init__.py" not in files:
         raise BuildError("engine/__init__.py is missing")

@@ -1,7 +1,7 @@
 """Random-policy games across every preset, option and seat count: do they all end, soundly?
 
-``python -m engine.simulate --games 100000`` is the release check; CI runs a few thousand through
-the test suite.  Each game's configuration is drawn from the seed, every action comes from
+``python -m engine.lab.simulate --games 100000`` is the release check; CI runs a few thousand
+through the test suite.  Each game's configuration is drawn from the seed, every action comes from
 :func:`engine.policies.random_action`, and the card-conservation invariant is checked at the end
 of every game (after every action with ``--strict``).  A game that raises or passes ``--max-moves``
 is reported with its configuration, which replays it exactly.
@@ -18,9 +18,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .game import Game
-from .integrity import check_integrity
-from .policies import play_random
+from ..game import Game
+from ..integrity import check_integrity
+from ..policies import play_random
 
 MAX_MOVES = 20_000  # far beyond any game seen; reaching it means a game that does not end
 

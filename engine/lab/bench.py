@@ -1,6 +1,6 @@
 """Engine speed: random-policy full games per second and the mean time of one ``apply``.
 
-``python -m engine.bench`` plays 4-player classic and quick games side by side in one run (the
+``python -m engine.lab.bench`` plays 4-player classic and quick games side by side in one run (the
 machines are shared and noisy, so compare figures of one run) and prints one line per preset.
 Time spent choosing actions and building views is excluded from the ``apply`` figure but
 included in games per second, as a bot or the UI would spend it.
@@ -13,8 +13,8 @@ import random
 import sys
 import time
 
-from .game import Game
-from .policies import random_action
+from ..game import Game
+from ..policies import random_action
 
 
 def measure(preset: str, games: int) -> dict[str, float]:

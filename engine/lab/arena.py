@@ -7,9 +7,9 @@ Wilson interval, its mean placing, its move time p50/p95, how many games hit the
 markdown table.  ``--round-robin`` seats several levels at one table in every rotation (both
 directions round the table) and ranks them.
 
-    python -m engine.arena --candidate medium --field easy --games 2000
-    python -m engine.arena --candidate expert --field medium --preset quick --games 400
-    python -m engine.arena --round-robin easy,medium,hard,expert --games 800
+    python -m engine.lab.arena --candidate medium --field easy --games 2000
+    python -m engine.lab.arena --candidate expert --field medium --preset quick --games 400
+    python -m engine.lab.arena --round-robin easy,medium,hard,expert --games 800
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
-from .game import Game
-from .view import visible_events
+from ..bots import make_bot
+from ..game import Game
+from ..view import visible_events
 
 DEFAULT_MOVE_LIMIT = 400
 DESCRIPTION = "A candidate bot against a field on seat-rotated duplicate deals."
@@ -261,7 +261,7 @@ def print_round_robin(rows: list[dict[str, Any]], results: list[GameResult]) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.arena", description=__doc__.split("\n")[0]
+        prog="python -m engine.lab.arena", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--candidate", default="medium")
     parser.add_argument("--field", default="easy", help="level(s) of the other seats, comma list")
