@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 from engine import EngineError, Game
 from engine.policies import play_random, random_action
-
-from .helpers import deal, only, play, rejected, round_trip, types
-from .strategies import configs
+from tests.helpers import deal, only, play, rejected, round_trip, types
+from tests.strategies import configs
 
 
 def test_cap_places_by_cards_held_and_names_its_reason() -> None:
