@@ -66,16 +66,16 @@ def visible_events(events: object, seat: object) -> list[Event]:
     """The events as ``seat`` may see them: other players' played and drawn cards removed.
 
     Fails closed: a ``played`` or ``drew`` event that does not name ``seat`` as its author loses
-    its cards.  Anything that is not a list of events is refused with ``bad_events``.
+    its cards.  Anything that is not a list of events is refused with ``bad_json``.
     """
-    check_json(events, "bad_events", "the events")
+    check_json(events, "bad_json", "the events")
     check_json(seat, "bad_seat", "the seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
     if not isinstance(events, list) or not all(
         isinstance(event, dict) and isinstance(event.get("type"), str) for event in events
     ):
-        raise EngineError("bad_events", "events must be a list of objects with a type")
+        raise EngineError("bad_json", "events must be a list of objects with a type")
     return [
         {key: value for key, value in event.items() if key != "cards"}
         if event["type"] in PRIVATE_CARDS and event.get("seat") != seat

@@ -65,7 +65,7 @@ def test_deep_nesting_is_refused_by_every_public_function(depth: int) -> None:
         "bad_action"
     )
     assert code_of(lambda: game.view(deep)) == "bad_seat"
-    assert code_of(lambda: visible_events([deep], 0)) == "bad_events"
+    assert code_of(lambda: visible_events([deep], 0)) == "bad_json"
     assert game.to_json() == before
     text = "[" * depth + "]" * depth
     assert answer_of(text_protocol.new_game(text)) in ("bad_json", "bad_config")
@@ -100,7 +100,7 @@ def test_integers_beyond_the_bound_are_refused_everywhere(huge: int) -> None:
         "bad_action"
     )
     assert code_of(lambda: game.view(huge)) == "bad_seat"
-    assert code_of(lambda: visible_events([{"type": "played", "seat": huge}], 0)) == "bad_events"
+    assert code_of(lambda: visible_events([{"type": "played", "seat": huge}], 0)) == "bad_json"
     assert code_of(lambda: visible_events([], huge)) == "bad_seat"
     assert game.to_json() == before
     assert answer_of(text_protocol.view(save_text(), huge)) == "bad_seat"
@@ -145,11 +145,11 @@ def test_protocol_functions_answer_an_error_for_what_is_not_text(not_text: Any) 
 @pytest.mark.parametrize(
     ("events", "seat", "code"),
     [
-        ([{}], 0, "bad_events"),
-        ([{"type": 3}], 0, "bad_events"),
-        ([None], 0, "bad_events"),
-        ({"type": "played"}, 0, "bad_events"),
-        ("played", 0, "bad_events"),
+        ([{}], 0, "bad_json"),
+        ([{"type": 3}], 0, "bad_json"),
+        ([None], 0, "bad_json"),
+        ({"type": "played"}, 0, "bad_json"),
+        ("played", 0, "bad_json"),
         ([], "0", "bad_seat"),
         ([], None, "bad_seat"),
         ([], True, "bad_seat"),
