@@ -191,10 +191,10 @@ class Game:
 
     def view(self, seat: object) -> dict[str, Any]:
         """Everything ``seat`` may know, and its legal actions (see ``engine.view``)."""
+        check_json(seat, "bad_seat", "the seat")
         return seat_view(self, self._check_seat(seat))
 
     def _check_seat(self, seat: object) -> int:
-        check_json(seat, "bad_seat", "the seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
         if not 0 <= seat < self.config.players:
@@ -209,8 +209,13 @@ class Game:
         Validation is complete before anything changes, so an :class:`EngineError` leaves the
         game exactly as it was.
         """
-        seat = self._check_seat(seat)
+        check_json(seat, "bad_seat", "the seat")
         check_json(action, "bad_action", "the action")
+        return self._apply(seat, action)
+
+    def _apply(self, seat: object, action: object) -> list[Event]:
+        """:meth:`apply` for input already known to be bounded JSON (a replayed save's log)."""
+        seat = self._check_seat(seat)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise EngineError("bad_action", "an action is an object with a type")
         kind = action["type"]
@@ -594,7 +599,7 @@ class Game:
             if entry == CAP:
                 game.end_by_move_limit()
             elif isinstance(entry, list) and len(entry) == 2:
-                game.apply(entry[0], entry[1])
+                game._apply(entry[0], entry[1])
             else:
                 raise EngineError("bad_save", "an action is malformed")
         return game
