@@ -168,7 +168,7 @@ class Game:
 
     def legal(self, seat: int) -> dict[str, Any] | None:
         """What ``seat`` may do now, described by kind and constraints; None if it may not act."""
-        if seat != self.to_move:
+        if type(seat) is not int or seat != self.to_move:  # 1.0 and True are no seats
             return None
         if self.window:
             return {"play": None, "challenge": True, "believe": True, "pass": True}

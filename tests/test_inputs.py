@@ -220,3 +220,14 @@ def test_nothing_returned_shares_a_list_or_dict_with_the_game(
         vandalize(seen)
         vandalize(action)
         assert json.dumps(game.to_json()) == after
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [0.0, False, "0", None, [0], 10**5000],
+    ids=["0.0", "False", "'0'", "None", "[0]", "huge"],
+)
+def test_legal_names_no_action_for_what_is_not_a_seat(seat: object) -> None:
+    game = Game.new(CONFIG)
+    assert game.to_move == 0
+    assert game.legal(seat) is None  # type: ignore[arg-type]
