@@ -11,6 +11,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from .errors import EngineError
+from .inputs import check_json
+
 if TYPE_CHECKING:
     from .game import Event, Game
 
@@ -59,11 +62,23 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def visible_events(events: list[Event], seat: int) -> list[Event]:
-    """The events as ``seat`` may see them: other players' played and drawn cards removed."""
+def visible_events(events: object, seat: object) -> list[Event]:
+    """The events as ``seat`` may see them: other players' played and drawn cards removed.
+
+    Fails closed: a ``played`` or ``drew`` event that does not name ``seat`` as its author loses
+    its cards.  Anything that is not a list of events is refused with ``bad_json``.
+    """
+    check_json(events, "bad_json", "the events")
+    check_json(seat, "bad_seat", "the seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
+    if not isinstance(events, list) or not all(
+        isinstance(event, dict) and isinstance(event.get("type"), str) for event in events
+    ):
+        raise EngineError("bad_json", "events must be a list of objects with a type")
     return [
         {key: value for key, value in event.items() if key != "cards"}
-        if event["type"] in PRIVATE_CARDS and event["seat"] != seat
+        if event["type"] in PRIVATE_CARDS and event.get("seat") != seat
         else copy.deepcopy(event)
         for event in events
     ]

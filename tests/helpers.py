@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import json
 from typing import Any
 
@@ -108,6 +109,19 @@ def suits(rank: str, count: int = 4) -> list[str]:
 def round_trip(game: Game) -> Game:
     """The game through JSON text and back, as a save would travel."""
     return Game.from_json(json.loads(json.dumps(game.to_json())))
+
+
+def with_state(game: Game, data: dict[str, Any]) -> Game:
+    """A copy of ``game`` whose state and seed are set from ``data`` (edited ``to_json`` output).
+
+    For the tests that deal hidden cards elsewhere: no action log leads to such a state, so
+    ``Game.from_json`` would rightly refuse it.
+    """
+    twin = copy.deepcopy(game)
+    for name in Game.FIELDS:
+        setattr(twin, name, copy.deepcopy(data[name]))
+    twin.config = dataclasses.replace(game.config, seed=data["config"]["seed"])
+    return twin
 
 
 def card_strings(value: Any) -> list[str]:

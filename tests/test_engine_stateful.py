@@ -25,9 +25,9 @@ from hypothesis.stateful import (
 
 from engine import EngineError, Game, visible_events
 from engine.cards import RANKS_52, build_deck
-from engine.integrity import card_places
+from engine.lab.integrity import card_places
 from engine.policies import random_action
-from tests.helpers import ACTION_ERROR_CODES, card_strings
+from tests.helpers import ACTION_ERROR_CODES, card_strings, with_state
 from tests.strategies import configs
 
 settings.register_profile(
@@ -272,7 +272,7 @@ class EngineMachine(RuleBasedStateMachine):
             assert set(card_strings(view)) <= known
             assert json.loads(json.dumps(view)) == view
             if seat == looked_at and not game.is_over:
-                twin = Game.from_json(hidden_elsewhere(data, seat, self.rng))
+                twin = with_state(game, hidden_elsewhere(data, seat, self.rng))
                 assert twin.view(seat) == view
         # The JSON round trip gives the same game.
         assert Game.from_json(json.loads(json.dumps(data))).to_json() == data

@@ -13,7 +13,17 @@ from engine import EngineError, Game, describe, visible_events
 from engine import protocol as text_protocol
 from engine.config import OPTIONS
 from engine.policies import play_random, random_action
-from tests.helpers import believe, card_strings, challenge, deal, hand, play, round_trip, types
+from tests.helpers import (
+    believe,
+    card_strings,
+    challenge,
+    deal,
+    hand,
+    play,
+    round_trip,
+    types,
+    with_state,
+)
 from tests.strategies import all_configs
 
 VIEW_KEYS = {
@@ -213,7 +223,7 @@ def test_view_depends_on_nothing_the_seat_may_not_know(seed: int) -> None:
             game = Game.from_json(before)  # the last position still in play
             break
     for seat in range(config["players"]):
-        twin = Game.from_json(_hide_differently(game.to_json(), seat, rng))
+        twin = with_state(game, _hide_differently(game.to_json(), seat, rng))
         assert twin.to_json() != game.to_json()
         assert twin.view(seat) == game.view(seat)
 
@@ -366,7 +376,7 @@ def _drop(key: str) -> Any:
 
 CORRUPTIONS = {
     "version missing": _drop("version"),
-    "version 2": _set(("version",), 2),
+    "version 1 (before the action log)": _set(("version",), 1),
     "version true": _set(("version",), True),
     "config missing": _drop("config"),
     "config seven players": _set(("config", "players"), 7),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import Game
-from engine.integrity import card_places
+from engine.lab.integrity import card_places
 from engine.policies import play_random
 from tests.strategies import all_configs
 

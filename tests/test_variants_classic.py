@@ -452,3 +452,41 @@ def test_classic_has_no_move_limit_by_default() -> None:
     assert not game.is_over
     assert game.view(0)["moves"] == 400
     assert sizes(game) == [2, 2, 2]
+
+
+def _draw_game_of_single_plays(move_limit: int) -> tuple[Game, list[list[str]]]:
+    """Draw format, two seats, a long stock; each seat plays one card a turn, claiming sixes.
+
+    Returns the game after ten plays and the events of each play.
+    """
+    deck = [
+        rank + suit for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A") for suit in "CDHS"
+    ]
+    game = deal(
+        [deck[:5], deck[5:10]], options={"draw": True, "move_limit": move_limit}, stock=deck[10:]
+    )
+    seen = []
+    for _ in range(10):
+        seat = game.to_move
+        assert seat is not None
+        seen.append(types(play(game, seat, [hand(game, seat)[0]], "6")))
+    return game, seen
+
+
+def test_draw_format_nobody_draws_after_the_move_that_reaches_the_limit() -> None:
+    game, seen = _draw_game_of_single_plays(move_limit=10)
+    assert game.is_over
+    assert seen[-1] == ["played", "hand_over", "game_over"]
+    # Each seat played five cards and drew one before each of its 2nd to 5th turns; seat 0's
+    # 6th turn, whose refill would have come after the last play, never comes.
+    assert sizes(game) == [4, 4]
+    assert game.view(0)["stock_size"] == 26 - 8
+    assert game.result is not None
+    assert game.result["draw"] is True
+
+
+def test_draw_format_refill_still_comes_before_the_next_turn_below_the_limit() -> None:
+    game, seen = _draw_game_of_single_plays(move_limit=11)
+    assert not game.is_over
+    assert seen[-1] == ["played", "drew"]
+    assert sizes(game) == [5, 4]

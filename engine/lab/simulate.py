@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..game import Game
-from ..integrity import check_integrity
 from ..policies import play_random
+from .integrity import check_integrity
 
 MAX_MOVES = 20_000  # far beyond any game seen; reaching it means a game that does not end
 
