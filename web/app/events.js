@@ -30,7 +30,7 @@ export function isRed(card) {
 
 // ctx: {human, names: [seat -> name]}
 export function describeEvent(event, ctx) {
-  const name = (seat) => (seat === null || seat === undefined ? "" : ctx.names[seat] ?? `#${seat}`);
+  const name = (seat) => (seat === null || seat === undefined ? "" : (ctx.names[seat] ?? `#${seat}`));
   const vars = {
     ...event,
     name: name(event.seat),

@@ -29,7 +29,6 @@ export function supported(tag) {
   return LANGUAGES.includes(code) ? code : null;
 }
 
-
 // The language to start in: URL, then stored, then the browser's list, then the default.
 export function chooseLanguage(search = location.search) {
   const asked = new URLSearchParams(search).get("lang");

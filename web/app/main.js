@@ -5,15 +5,7 @@
 import { loadCatalog, t, applyTranslations, chooseLanguage } from "./i18n.js";
 import { EngineClient, BootError } from "./engine-client.js";
 import { describeEvent, cardLabel, cardText, rankText } from "./events.js";
-import {
-  el,
-  cardFace,
-  renderSeats,
-  renderCenter,
-  showReveal,
-  hideReveal,
-  windowInfo,
-} from "./table.js";
+import { el, cardFace, renderSeats, renderCenter, showReveal, hideReveal, windowInfo } from "./table.js";
 import { recordStats, initStats } from "./stats.js";
 import { persistent, readItem, writeItem } from "./storage.js";
 import { initLanguagePicker } from "./lang-picker.js";
@@ -170,7 +162,13 @@ async function tryResume() {
 // A log line is a function that writes it from the current catalog (see logLines).
 function startedLine(view, names, first, human) {
   const key = first === human ? "event.started_you" : "event.started";
-  return () => t(key, { count: view.players, players: view.players, preset: t(`setup.preset_${view.preset}`), name: names[first] ?? "" });
+  return () =>
+    t(key, {
+      count: view.players,
+      players: view.players,
+      preset: t(`setup.preset_${view.preset}`),
+      name: names[first] ?? "",
+    });
 }
 
 // One message at the top of the page (role=alert), until the next game is dealt.
@@ -271,10 +269,18 @@ function renderBotSeats(previous = []) {
     name.value = before.name || "";
     const level = el("select", { name: `bot_level_${i}`, "aria-label": t("setup.bot_level", { n: i }) });
     for (const lvl of app.levels) {
-      level.append(el("option", { value: lvl, selected: lvl === (before.level || DEFAULT_LEVEL), text: t(`level.${lvl}`) }));
+      level.append(
+        el("option", { value: lvl, selected: lvl === (before.level || DEFAULT_LEVEL), text: t(`level.${lvl}`) }),
+      );
     }
     list.append(
-      el("li", { class: "seat-row" }, el("span", { class: "seat-no", text: t("setup.seat", { n: i + 1 }) }), name, level),
+      el(
+        "li",
+        { class: "seat-row" },
+        el("span", { class: "seat-no", text: t("setup.seat", { n: i + 1 }) }),
+        name,
+        level,
+      ),
     );
   }
 }
@@ -305,27 +311,45 @@ function renderOptions(saved = {}) {
       control = el("input", { type: "checkbox", id, name: spec.name, "aria-describedby": hintId });
       control.checked = Boolean(value);
       box.append(
-        el("label", { class: "option bool", for: id }, control,
-          el("span", { class: "option-label", text: t(`option.${spec.name}.label`) }), hint),
+        el(
+          "label",
+          { class: "option bool", for: id },
+          control,
+          el("span", { class: "option-label", text: t(`option.${spec.name}.label`) }),
+          hint,
+        ),
       );
     } else {
       if (spec.values) {
         control = el("select", { id, name: spec.name, "aria-describedby": hintId });
         const values = spec.nullable && !spec.values.includes(null) ? [null, ...spec.values] : spec.values;
         for (const v of values) {
-          control.append(el("option", { value: JSON.stringify(v), selected: v === value, text: optionValueLabel(spec, v) }));
+          control.append(
+            el("option", { value: JSON.stringify(v), selected: v === value, text: optionValueLabel(spec, v) }),
+          );
         }
       } else {
         control = el("input", {
-          type: "number", id, name: spec.name, min: spec.bounds[0], max: spec.bounds[1], step: 1,
-          inputmode: "numeric", "aria-describedby": hintId,
+          type: "number",
+          id,
+          name: spec.name,
+          min: spec.bounds[0],
+          max: spec.bounds[1],
+          step: 1,
+          inputmode: "numeric",
+          "aria-describedby": hintId,
           placeholder: spec.nullable ? t(`option.${spec.name}.none`) : false,
         });
         control.value = value === null || value === undefined ? "" : String(value);
       }
       box.append(
-        el("label", { class: "option", for: id },
-          el("span", { class: "option-label", text: t(`option.${spec.name}.label`) }), control, hint),
+        el(
+          "label",
+          { class: "option", for: id },
+          el("span", { class: "option-label", text: t(`option.${spec.name}.label`) }),
+          control,
+          hint,
+        ),
       );
     }
     control.dataset.option = spec.name;
@@ -454,10 +478,6 @@ function enterTable(resp, lines) {
 
 // ---------------------------------------------------------------- the game loop
 
-function names() {
-  return app.resp ? app.resp.seats.map((s) => s.name) : [];
-}
-
 const lineText = (line) => (typeof line === "function" ? line() : line);
 
 // Each log entry keeps the function that writes it (events as data plus a catalog template),
@@ -514,7 +534,12 @@ function handle(resp, extraLines = []) {
   if (resp.view.over) showEnd();
 }
 
-const BUBBLES = { played: "bubble.played", challenged: "bubble.challenged", believed: "bubble.believed", passed: "bubble.passed" };
+const BUBBLES = {
+  played: "bubble.played",
+  challenged: "bubble.challenged",
+  believed: "bubble.believed",
+  passed: "bubble.passed",
+};
 
 function bubbleFor(event) {
   const key = BUBBLES[event.type];
@@ -745,7 +770,9 @@ function updateActions() {
   } else {
     if (!rule) reasons.push(t("reason.no_play"));
     else if (count < rule.min || count > rule.max) {
-      reasons.push(rule.max === 1 ? t("reason.select_cards_one") : t("reason.select_cards", { min: rule.min, max: rule.max }));
+      reasons.push(
+        rule.max === 1 ? t("reason.select_cards_one") : t("reason.select_cards", { min: rule.min, max: rule.max }),
+      );
     } else if (!rank) reasons.push(t("reason.pick_rank"));
     if (!legal.challenge && !legal.believe && !legal.pass) reasons.push(t("reason.nothing_to_call"));
     else if (!legal.believe && legal.challenge) reasons.push(t("reason.believe_not_offered"));

@@ -115,7 +115,10 @@ export function initRulesPanel(context) {
     if (event.target !== dialog) return;
     const box = dialog.getBoundingClientRect();
     const inside =
-      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
     if (!inside) closeRules();
   });
   dialog.addEventListener("close", () => {

@@ -128,8 +128,20 @@ export function initStats() {
   const anchor = document.querySelector(".setup-actions");
   if (!anchor || document.getElementById("stats-open")) return;
   const body = el("div", { id: "stats-body" });
-  const reset = el("button", { type: "button", id: "stats-reset", class: "btn", text: t("stats.reset"), "data-i18n": "stats.reset" });
-  const close = el("button", { type: "button", id: "stats-close", class: "btn primary", text: t("stats.close"), "data-i18n": "stats.close" });
+  const reset = el("button", {
+    type: "button",
+    id: "stats-reset",
+    class: "btn",
+    text: t("stats.reset"),
+    "data-i18n": "stats.reset",
+  });
+  const close = el("button", {
+    type: "button",
+    id: "stats-close",
+    class: "btn primary",
+    text: t("stats.close"),
+    "data-i18n": "stats.close",
+  });
   const dialog = el(
     "dialog",
     { id: "stats-dialog", class: "end-screen", "aria-labelledby": "stats-title" },
@@ -138,7 +150,13 @@ export function initStats() {
     el("div", { class: "end-actions" }, close, reset),
   );
   document.body.append(dialog);
-  const open = el("button", { type: "button", id: "stats-open", class: "btn", text: t("stats.open"), "data-i18n": "stats.open" });
+  const open = el("button", {
+    type: "button",
+    id: "stats-open",
+    class: "btn",
+    text: t("stats.open"),
+    "data-i18n": "stats.open",
+  });
   anchor.append(open);
   open.addEventListener("click", () => {
     renderStats(body);

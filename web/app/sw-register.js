@@ -41,6 +41,7 @@ if ("serviceWorker" in navigator && wanted) {
   navigator.serviceWorker.ready.then(() => {
     root.dataset.sw = "ready";
   });
-  if (navigator.serviceWorker.controller) register(); // picks up a new deploy's sw.js
+  if (navigator.serviceWorker.controller)
+    register(); // picks up a new deploy's sw.js
   else whenEngineReady(register);
 }

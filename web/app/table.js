@@ -92,9 +92,7 @@ export function renderSeats(resp, names, bubbles = {}) {
           })
         : null,
       toMove ? el("span", { class: "badge turn", text: t("table.turn") }) : null,
-      bubbles[seat]
-        ? el("span", { class: `bubble ${bubbles[seat].kind}`, text: bubbles[seat].text })
-        : null,
+      bubbles[seat] ? el("span", { class: `bubble ${bubbles[seat].kind}`, text: bubbles[seat].text }) : null,
     );
     list.append(item);
   }
@@ -138,7 +136,8 @@ export function renderCenter(resp, names) {
   if (!view.discard.length) {
     discard.append(el("span", { class: "hint", text: t("table.discard_empty") }));
   }
-  for (const card of view.discard.slice(-12)) discard.append(cardFace(card, { class: "card face mini" + (isRed(card) ? " red" : "") }));
+  for (const card of view.discard.slice(-12))
+    discard.append(cardFace(card, { class: "card face mini" + (isRed(card) ? " red" : "") }));
   if (view.discard.length > 12) discard.append(el("span", { class: "count", text: `+${view.discard.length - 12}` }));
   discard.setAttribute("aria-label", cardsText(view.discard) || t("table.discard_empty"));
   $("hand-info").hidden = opts.ending !== "match";
