@@ -238,6 +238,21 @@ class Game:
             self._finish_hand("move_limit", events)
         return events
 
+    def end_by_move_limit(self) -> list[Event]:
+        """End the current hand now as the move limit would, and return the events.
+
+        The table's safety net for a remainder that only bots play: the page decides when a hand
+        has gone on long enough and ends it by the move-limit rule (ranking by cards held, a
+        match's penalty points, the next hand dealt if the match goes on).  The ``hand_over``
+        event, and the result if the game ends, give the reason ``"cap"`` so the log can tell this
+        from the configured limit.
+        """
+        if self.result is not None:
+            raise EngineError("game_over", "the game is over")
+        events: list[Event] = []
+        self._finish_hand("cap", events)
+        return events
+
     @staticmethod
     def _check_keys(action: dict[str, Any], allowed: tuple[str, ...]) -> None:
         extra = set(action) - {"type", *allowed}
