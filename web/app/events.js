@@ -45,6 +45,7 @@ export function describeEvent(event, ctx) {
   };
   let key = `event.${event.type}`;
   if (event.type === "revealed") key = event.honest ? "event.revealed_honest" : "event.revealed_bluff";
+  if (event.type === "hand_over" && event.reason === "cap") key = "event.hand_over_cap"; // the table's cap
   if (event.seat === ctx.human && event.seat !== undefined && has(`${key}_you`)) key = `${key}_you`;
   if (!has(key)) return t("event.unknown", { type: event.type });
   return t(key, vars);

@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { readItem, removeItem, writeItem } from "./storage.js";
-import { el } from "./table.js";
+import { el } from "./dom.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
 

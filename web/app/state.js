@@ -1,0 +1,88 @@
+// The page's one state: what the worker last answered and what the human has chosen at the
+// table. Every module reads `app` from here; only the table loop (loop.js), the hand (hand.js)
+// and the setup screen (setup.js) write it. Also the page's fixed settings (mode, storage keys).
+//
+// Data flows one way: the worker's answer -> app.resp -> the modules that render it; the human's
+// clicks -> a call to the worker (engine-client.js) -> its answer -> app.resp again.
+
+// The worker's answers (until the protocol's generated types land; docs/worker-protocol.md).
+/**
+ * @typedef {{ min: number, max: number, ranks: string[] }} PlayRule
+ * @typedef {{ play?: PlayRule | null, challenge?: boolean, believe?: boolean, pass?: boolean }} Legal
+ * @typedef {{ seat: number, count: number, rank: string, unresolved?: boolean }} LastPlay
+ * @typedef {{ seat: number, place: number, cards?: number }} RankingRow
+ * @typedef {{ winner?: number | null, draw?: boolean, reason?: string, ranking?: RankingRow[],
+ *   scores?: number[] }} Result
+ * @typedef {{ players: number, preset: string, hand: string[], hand_sizes: number[], out: number[],
+ *   over: boolean, to_move: number | null, legal: Legal | null, dealer: number,
+ *   options: Record<string, any>, scores: number[], result: Result | null,
+ *   window: any, last_play: LastPlay | null, round_rank: string | null, next_rank: string | null,
+ *   pile_size: number, stock_size: number, discard: string[], hand_number: number, moves: number,
+ *   move_limit: number | null, opening: boolean }} View
+ * @typedef {{ type: string, seat?: number, target?: number, rank?: string, count?: number,
+ *   cards?: string[], honest?: boolean, reason?: string, hand?: number, winner?: number | null,
+ *   draw?: boolean }} GameEvent
+ * @typedef {{ name: string, level: string }} Seat
+ * @typedef {{ config: { preset: string, players: number, seed?: number, options: Record<string, any> },
+ *   human: number, seats: Seat[] }} Setup
+ * @typedef {{ ok: true, actor: number | null, events: GameEvent[], view: View, bot_to_move: boolean,
+ *   seats: Seat[], human: number, think_ms?: number, log?: GameEvent[], first?: number | null,
+ *   setup?: Setup }} TableAnswer
+ * @typedef {{ ok: false, error: string, message?: string }} ErrorAnswer
+ */
+
+/** @typedef {{ kind: string, readonly text: string }} Bubble */
+
+export const params = new URLSearchParams(location.search);
+export const DEBUG = params.has("debug");
+// The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
+export const EMBED = document.body.dataset.mode === "embed";
+export const SAVE_SLOT = EMBED ? "embed" : "current"; // the worker's IndexedDB key for the game
+export const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"]; // the worker confirms the list at boot
+export const DEFAULT_LEVEL = "medium"; // a new bot seat's level: a fair opponent for a first game
+
+export const app = {
+  /** @type {import("./setup.js").Manifest | null} build.json */
+  manifest: null,
+  /** @type {import("./engine-client.js").EngineClient | null} */
+  client: null,
+  ready: false,
+  /** @type {TableAnswer | null} the last worker answer: view, events, seats, human */
+  resp: null,
+  /** @type {string[]} seat -> name */
+  names: [],
+  /** @type {Setup | null} what "Play again" deals */
+  setup: null,
+  gen: 0, // bumps when a game is left, so a running bot loop stops
+  busy: false,
+  /** @type {Set<number>} indexes into view.hand */
+  selected: new Set(),
+  active: 0, // listbox focus index
+  /** @type {string | null} claimed rank chosen in the picker */
+  rank: null,
+  rankChosen: false,
+  lastHand: "",
+  delayBoost: false, // a reveal is on the table: the next bot waits longer
+  finishing: false, // "Finish the hand": bots play the rest at instant speed
+  botMovesAfterOut: 0, // bot moves since the human went out of this hand (the table's cap)
+  /** @type {string[]} */
+  levels: BOT_LEVELS,
+  step: 0, // answers handled so far (tests wait on #table-screen[data-step])
+  /** @type {Record<number, Bubble>} seat -> the last thing that seat did, shown on the seat */
+  bubbles: {},
+};
+
+/** The human is to move and the engine offers something. */
+export function myTurn() {
+  const r = app.resp;
+  return Boolean(r && !r.view.over && r.view.to_move === r.human && r.view.legal);
+}
+
+/**
+ * The last answer; only called where a game is known to be at the table.
+ * @returns {TableAnswer}
+ */
+export function current() {
+  if (!app.resp) throw new Error("no game at the table");
+  return app.resp;
+}
