@@ -191,6 +191,8 @@ def _guard(fn: Any) -> Any:
             return result
         except EngineError as error:
             return json.dumps({"ok": False, **error.to_json()})
+        except json.JSONDecodeError as error:  # the argument itself, as engine.protocol says it
+            return _error("bad_json", f"not JSON: {error.msg}")
         except Exception as error:
             return _error("internal", f"{type(error).__name__}: {error}")
 
