@@ -83,7 +83,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(worker: ModuleType) ->
     assert again["view"] == first["view"]
     garbage = json.loads(worker.act("{not json"))
     assert garbage["ok"] is False
-    assert garbage["error"] == "internal"
+    assert garbage["error"] == "bad_json"
 
 
 def test_no_game_yet(worker: ModuleType) -> None:

@@ -229,6 +229,8 @@ def _refusal(error: Exception) -> str:
     """The answer for an error inside an exported function: the engine's code, else "internal"."""
     if isinstance(error, EngineError):
         return json.dumps({"ok": False, **error.to_json()})
+    if isinstance(error, json.JSONDecodeError):  # the argument itself, as engine.protocol says it
+        return _error("bad_json", f"not JSON: {error.msg}")
     return _error("internal", _describe(error))
 
 
