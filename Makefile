@@ -28,6 +28,7 @@ lint: install lint-web
 lint-web: npm
 	$(BIN)/eslint .
 	$(BIN)/prettier --check $(PRETTIER_FILES)
+	$(BIN)/tsc --noEmit -p tsconfig.json
 
 unit: install
 	$(PY) -m pytest tests

@@ -9,9 +9,10 @@ import { app, current } from "./state.js";
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
   const view = current().view;
-  const result = view.result || {};
+  const result = view.result;
+  if (!result) return;
   const human = current().human;
-  const winner = result.winner ?? null;
+  const winner = result.winner;
   const title = result.draw
     ? t("end.draw")
     : winner === human
@@ -22,7 +23,7 @@ export function showEnd() {
   const reasonText = t(reasonKey);
   $("end-reason").textContent = reasonText === reasonKey ? "" : reasonText;
   const match = view.options && view.options.ending === "match";
-  const ranking = result.ranking || [];
+  const ranking = result.ranking;
   const hasCards = ranking.some((row) => typeof row.cards === "number");
   $("end-col-cards").hidden = !hasCards;
   $("end-col-penalty").hidden = !match;

@@ -9,7 +9,8 @@ import { cardLabel, cardText, rankText } from "./events.js";
 import { cardFace, renderCenter, renderSeats, windowInfo } from "./table.js";
 import { app, current, myTurn } from "./state.js";
 
-/** @typedef {{ type: "play", cards: string[], rank: string } | { type: "challenge" | "believe" | "pass" }} Action */
+/** @typedef {import("./state.js").Action} Action */
+/** @typedef {import("./protocol").Rank} Rank */
 
 /** @type {(action: Action) => void} */
 let onAction = () => undefined;
@@ -72,7 +73,7 @@ function playRule() {
   return legal && legal.play ? legal.play : null;
 }
 
-/** @returns {string[]} */
+/** @returns {Rank[]} */
 function allowedRanks() {
   const rule = playRule();
   return rule ? rule.ranks : [];
@@ -80,14 +81,15 @@ function allowedRanks() {
 
 // The rank the play will claim: the only allowed one, the one picked, or, while the player
 // has not picked, the rank of the selected cards when they all share an allowed rank.
+/** @returns {Rank | null} */
 function claimRank() {
   const ranks = allowedRanks();
   if (ranks.length === 1) return ranks[0];
   if (app.rankChosen && app.rank !== null && ranks.includes(app.rank)) return app.rank;
   const hand = current().view.hand;
   const chosen = [...app.selected].map((i) => hand[i].slice(0, -1));
-  if (chosen.length && chosen.every((r) => r === chosen[0]) && ranks.includes(chosen[0])) return chosen[0];
-  return null;
+  if (!chosen.length || !chosen.every((r) => r === chosen[0])) return null;
+  return ranks.find((r) => r === chosen[0]) ?? null;
 }
 
 function renderRankPicker() {

@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
-import { rankText } from "./events.js";
+import { fields, rankText } from "./events.js";
 
 /** @typedef {string | (() => string)} Line */
 /** @typedef {import("./state.js").View} View */
@@ -105,7 +105,8 @@ export function bubbleFor(event) {
   return {
     kind: event.type,
     get text() {
-      return t(key, { count: event.count, rank: rankText(event.rank) });
+      const { count, rank } = fields(event);
+      return t(key, { count, rank: rankText(rank) });
     },
   };
 }
@@ -122,7 +123,8 @@ export function updateBubbles(bubbles, events, human) {
   for (const event of events) {
     if (event.type === "dealt") result = {};
     const bubble = bubbleFor(event);
-    if (bubble && event.seat !== undefined && event.seat !== human) result[event.seat] = bubble;
+    const seat = fields(event).seat;
+    if (bubble && seat !== undefined && seat !== human) result[seat] = bubble;
   }
   return result;
 }

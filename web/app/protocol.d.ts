@@ -6,8 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName =
-  "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget";
+export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -76,17 +75,19 @@ export type GameEvent =
   | HandOverEvent
   | GameOverEvent;
 export type Count = number;
-export type Rank =
-  "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A";
+export type Rank = "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K" | "A";
 /**
  * Rank then suit: 6H, 10S, QD, AC.
  */
 export type Card = string;
-export type HandEndReason = "out" | "last_loser" | "move_limit";
+/**
+ * "cap": the table's cap ended a hand only bots still played (Game.end_by_move_limit).
+ */
+export type HandEndReason = "out" | "last_loser" | "move_limit" | "cap";
 /**
  * How the last hand ended, or "match" once a match's hands are played.
  */
-export type GameEndReason = "out" | "last_loser" | "move_limit" | "match";
+export type GameEndReason = "out" | "last_loser" | "move_limit" | "cap" | "match";
 /**
  * What the human seat does (docs/protocol.md, Actions).
  */

@@ -8,12 +8,12 @@ import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { describeEvent } from "./events.js";
 import { app, EMBED, SAVE_SLOT } from "./state.js";
-import { bubbleFor, prependLines, startedLine } from "./log.js";
+import { prependLines, startedLine, updateBubbles } from "./log.js";
 import { enterTable, startFromForm } from "./loop.js";
 import { render } from "./hand.js";
 import { showNotice } from "./notice.js";
 
-/** @typedef {import("./state.js").TableAnswer} TableAnswer */
+/** @typedef {import("./state.js").ResumedTable} ResumedTable */
 /** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
 
 /**
@@ -35,7 +35,7 @@ function isSeat(value, players) {
 /**
  * Throw if the restored answer is not one this page can draw: seats, the human's seat, the log's
  * events and the setup "Play again" would send.
- * @param {TableAnswer} resp
+ * @param {ResumedTable} resp
  */
 export function checkRestored(resp) {
   const view = resp.view;
@@ -55,28 +55,22 @@ export function checkRestored(resp) {
     throw new Error("the first player is not at the table");
   }
   const setup = resp.setup;
-  if (setup !== undefined) {
-    const fits =
-      isRecord(setup) &&
-      isRecord(setup.config) &&
-      Array.isArray(setup.seats) &&
-      setup.seats.length === players &&
-      isSeat(setup.human ?? 0, players);
-    if (!fits) throw new Error("the saved setup does not match the game");
-  }
+  const fits =
+    isRecord(setup) &&
+    isRecord(setup.config) &&
+    Array.isArray(setup.seats) &&
+    setup.seats.length === players &&
+    isSeat(setup.human ?? 0, players);
+  if (!fits) throw new Error("the saved setup does not match the game");
 }
 
 /** Draw the restored game: the log so far, the seats' bubbles, the table.
- * @param {TableAnswer} resp
+ * @param {ResumedTable} resp
  */
 function restoreTable(resp) {
   checkRestored(resp);
-  const log = resp.log ?? [];
-  app.setup = resp.setup || {
-    config: { preset: resp.view.preset, players: resp.view.players, options: {} },
-    seats: resp.seats,
-    human: resp.human,
-  };
+  const log = resp.log;
+  app.setup = resp.setup;
   const names = resp.seats.map((s) => s.name);
   const ctx = { human: resp.human, names };
   /** @type {import("./log.js").Line[]} */
@@ -87,11 +81,7 @@ function restoreTable(resp) {
   enterTable(resp, [() => t("event.resumed")]);
   prependLines(lines);
   // The seats' bubbles (each one's last action), as they were before the reload.
-  for (const event of log) {
-    const bubble = bubbleFor(event);
-    if (bubble && event.seat !== undefined && event.seat !== resp.human) app.bubbles[event.seat] = bubble;
-    if (event.type === "dealt") app.bubbles = {};
-  }
+  app.bubbles = updateBubbles({}, log, resp.human);
   render();
 }
 
@@ -114,7 +104,7 @@ async function recover(why) {
 
 export async function tryResume() {
   $("boot-stage").textContent = t("boot.stage.resume");
-  /** @type {TableAnswer | ErrorAnswer} */
+  /** @type {ResumedTable | ErrorAnswer} */
   let resp;
   try {
     if (!app.client) throw new Error("the engine is not started");

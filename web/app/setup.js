@@ -230,12 +230,16 @@ export function readOptions() {
  * @returns {Setup}
  */
 export function readSetup() {
-  const preset = currentPreset();
+  const preset = /** @type {import("./protocol").Preset} */ (currentPreset()); // a radio's value
   const players = Number($as("players", HTMLSelectElement).value);
   const typedName = $as("human-name", HTMLInputElement).value.trim();
   const bots = readBots();
+  /** @type {import("./state.js").Seat[]} */
   const seats = [{ name: typedName || t("setup.default_name"), level: "human" }];
-  bots.forEach((bot, i) => seats.push({ name: bot.name.trim() || t(`bot.name_${i + 1}`), level: bot.level }));
+  bots.forEach((bot, i) => {
+    const level = /** @type {import("./protocol").BotLevel} */ (bot.level); // one of the select's app.levels
+    seats.push({ name: bot.name.trim() || t(`bot.name_${i + 1}`), level });
+  });
   const options = readOptions();
   const seedText = $as("seed", HTMLInputElement).value.trim();
   /** @type {Setup["config"]} */

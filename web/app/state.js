@@ -1,34 +1,22 @@
 // The page's one state: what the worker last answered and what the human has chosen at the
-// table. Every module reads `app` from here; only the table loop (loop.js), the hand (hand.js)
-// and the setup screen (setup.js) write it. Also the page's fixed settings (mode, storage keys).
+// table. Every module reads `app` from here; main.js and boot.js fill in build.json and the
+// engine at start, then only the table loop (loop.js), the hand (hand.js: the selection) and
+// resume.js write it. Also the page's fixed settings (mode, storage keys).
 //
 // Data flows one way: the worker's answer -> app.resp -> the modules that render it; the human's
 // clicks -> a call to the worker (engine-client.js) -> its answer -> app.resp again.
 
-// The worker's answers (until the protocol's generated types land; docs/worker-protocol.md).
+// The worker's answers, typed from the protocol's one description (protocol.schema.json ->
+// protocol.d.ts, docs/worker-protocol.md): a wrong field name is a tsc error.
 /**
- * @typedef {{ min: number, max: number, ranks: string[] }} PlayRule
- * @typedef {{ play?: PlayRule | null, challenge?: boolean, believe?: boolean, pass?: boolean }} Legal
- * @typedef {{ seat: number, count: number, rank: string, unresolved?: boolean }} LastPlay
- * @typedef {{ seat: number, place: number, cards?: number }} RankingRow
- * @typedef {{ winner?: number | null, draw?: boolean, reason?: string, ranking?: RankingRow[],
- *   scores?: number[] }} Result
- * @typedef {{ players: number, preset: string, hand: string[], hand_sizes: number[], out: number[],
- *   over: boolean, to_move: number | null, legal: Legal | null, dealer: number,
- *   options: Record<string, any>, scores: number[], result: Result | null,
- *   window: any, last_play: LastPlay | null, round_rank: string | null, next_rank: string | null,
- *   pile_size: number, stock_size: number, discard: string[], hand_number: number, moves: number,
- *   move_limit: number | null, opening: boolean }} View
- * @typedef {{ type: string, seat?: number, target?: number, rank?: string, count?: number,
- *   cards?: string[], honest?: boolean, reason?: string, hand?: number, winner?: number | null,
- *   draw?: boolean }} GameEvent
- * @typedef {{ name: string, level: string }} Seat
- * @typedef {{ config: { preset: string, players: number, seed?: number, options: Record<string, any> },
- *   human: number, seats: Seat[] }} Setup
- * @typedef {{ ok: true, actor: number | null, events: GameEvent[], view: View, bot_to_move: boolean,
- *   seats: Seat[], human: number, think_ms?: number, log?: GameEvent[], first?: number | null,
- *   setup?: Setup }} TableAnswer
- * @typedef {{ ok: false, error: string, message?: string }} ErrorAnswer
+ * @typedef {import("./protocol").TableAnswer} TableAnswer
+ * @typedef {import("./protocol").ResumedTable} ResumedTable
+ * @typedef {import("./protocol").ErrorAnswer} ErrorAnswer
+ * @typedef {import("./protocol").SeatView} View
+ * @typedef {import("./protocol").GameEvent} GameEvent
+ * @typedef {import("./protocol").NewGameRequest} Setup
+ * @typedef {import("./protocol").Seat} Seat
+ * @typedef {import("./protocol").Action} Action
  */
 
 /** @typedef {{ kind: string, readonly text: string }} Bubble */
@@ -42,7 +30,7 @@ export const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"]; // the
 export const DEFAULT_LEVEL = "medium"; // a new bot seat's level: a fair opponent for a first game
 
 export const app = {
-  /** @type {import("./setup.js").Manifest | null} build.json */
+  /** @type {(import("./setup.js").Manifest & import("./engine-client.js").Manifest) | null} build.json */
   manifest: null,
   /** @type {import("./engine-client.js").EngineClient | null} */
   client: null,
@@ -58,7 +46,7 @@ export const app = {
   /** @type {Set<number>} indexes into view.hand */
   selected: new Set(),
   active: 0, // listbox focus index
-  /** @type {string | null} claimed rank chosen in the picker */
+  /** @type {import("./protocol").Rank | null} claimed rank chosen in the picker */
   rank: null,
   rankChosen: false,
   lastHand: "",

@@ -23,6 +23,7 @@ function register() {
     });
 }
 
+/** @param {() => void} then */
 function whenEngineReady(then) {
   const boot = document.getElementById("boot");
   if (!boot || boot.dataset.state === "ready") return then();

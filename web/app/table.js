@@ -46,13 +46,11 @@ const SLOTS = {
 /**
  * The open-challenge window, if any: who played, and who may still call.
  * @param {View} view
- * @returns {{ author: number | null, waiting?: number[], next?: number } | null}
+ * @returns {{ author: number | null, waiting: number[] } | null}
  */
 export function windowInfo(view) {
-  const w = view.window;
-  if (!w || (Array.isArray(w) && w.length === 0)) return null;
-  if (Array.isArray(w)) return { author: view.last_play ? view.last_play.seat : null, waiting: w };
-  return { author: w.author, next: w.next };
+  if (!view.window.length) return null;
+  return { author: view.last_play ? view.last_play.seat : null, waiting: view.window };
 }
 
 // bubbles: seat -> {text, kind}: what each bot did last, shown on its seat.
@@ -164,7 +162,7 @@ export function renderCenter(resp, names) {
 
 /**
  * A reveal: the challenged or believed cards flip face up, with the verdict and the outcome.
- * @param {GameEvent} event a "revealed" event
+ * @param {import("./protocol").RevealedEvent} event
  * @param {(() => string) | null} outcome writes who took the pile or where the cards went
  */
 export function showReveal(event, outcome) {
@@ -174,7 +172,7 @@ export function showReveal(event, outcome) {
   box.classList.toggle("honest", Boolean(event.honest));
   const cards = $("reveal-cards");
   cards.replaceChildren();
-  for (const card of event.cards ?? []) {
+  for (const card of event.cards) {
     const flip = el(
       "span",
       { class: "flip", "aria-label": cardLabel(card), role: "img" },

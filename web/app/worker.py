@@ -145,15 +145,15 @@ class Session:
         action: dict[str, Any] = self.bots[seat].act(self.game.view(seat))
         return action
 
-    def count_alone(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Count a bot move made while the human is out of the hand; at the cap, end the hand.
+    def count_alone(self, was_out: bool, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Count a bot move begun with the human already out; at the cap, end the hand.
 
-        Returns the events of ending it (``hand_over`` with reason "cap", then ``dealt`` or
-        ``game_over``), or nothing. A new hand starts the count again.
+        ``was_out``: the human was out of the hand before this move. Returns the events of ending
+        the hand (``hand_over`` with reason "cap", then ``dealt`` or ``game_over``), or nothing.
+        A new hand starts the count again.
         """
         game = self.game
-        new_hand = any(event["type"] == "dealt" for event in events)
-        if game.is_over or new_hand or self.human not in game.out:
+        if not was_out or game.is_over or any(event["type"] == "dealt" for event in events):
             self.alone = 0
             return []
         self.alone += 1
@@ -382,11 +382,12 @@ def bot_step() -> str:
     seat = session.game.to_move
     if seat is None or seat == session.human:
         return session.answer([], None)
+    was_out = session.human in session.game.out
     start = time.perf_counter()
     action = session.bot_action(seat)
     think_ms = (time.perf_counter() - start) * 1000
     events = session.game.apply(seat, action)
-    events += session.count_alone(events)
+    events += session.count_alone(was_out, events)
     session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, seat, think_ms=think_ms)
