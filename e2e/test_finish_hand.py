@@ -13,7 +13,7 @@ SEED = 1  # a classic 6-player "last loser" game in which the human goes out ear
 
 
 def test_finish_the_hand_once_the_human_is_out(page: Page, base_url: str) -> None:
-    open_page(page, base_url, "speed=fast&debug=1")
+    open_page(page, base_url)  # instant speed until the human is out
     configure(
         page, "classic", 6, seed=SEED, options={"ending": "last_loser"}, levels=["random"] * 5
     )

@@ -137,9 +137,23 @@ export function handle(resp, extraLines = []) {
   if (resp.view.over) showEnd();
 }
 
-/** @param {number} ms */
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
+let wake = null;
+
+/** The pause before the next bot step; `wake` cuts it short.
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
+function pause(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wake = done;
+  });
 }
 
 function botDelay() {
@@ -154,7 +168,7 @@ export async function runBots() {
   const gen = app.gen;
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
     const delay = botDelay();
-    await sleep(delay); // 0 still lets the page paint between two steps
+    await pause(delay); // 0 still lets the page paint between two steps
     if (gen !== app.gen) return;
     /** @type {TableAnswer | ErrorAnswer} */
     const resp = await client().call("bot_step");
@@ -172,6 +186,7 @@ export async function runBots() {
 export function finishHand() {
   if (!app.resp || app.finishing) return;
   app.finishing = true;
+  if (wake) wake();
   updateActions();
   $("hand").focus({ preventScroll: true }); // the button hides itself
 }
