@@ -6,7 +6,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 NPM ?= npm
 
-.PHONY: install play test lint unit npm build e2e
+.PHONY: install play test lint lint-web unit npm build e2e
+# The web code's checkers (pinned in package.json): ESLint, Prettier (JS, CSS, HTML), and
+# TypeScript as a checker only over the JSDoc types (tsconfig.json). See docs/web.md.
+BIN := node_modules/.bin
+PRETTIER_FILES := 'web/**/*.{js,css,html}' 'tools/*.mjs' eslint.config.js
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -14,11 +18,17 @@ $(PY):
 install: $(PY)
 	$(PY) -m pip install -q -e '.[dev]'
 
-lint: install
+lint: install lint-web
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check engine tests
 	$(PY) -m ruff format --check tools/build.py tools/serve.py tools/bench_web.py tools/bench_bots_web.py tools/worker_module.py e2e web
 	$(PY) -m mypy
+	node tools/protocol_types.mjs --check
+
+lint-web: npm
+	$(BIN)/eslint .
+	$(BIN)/prettier --check $(PRETTIER_FILES)
+	$(BIN)/tsc --noEmit -p tsconfig.json
 
 unit: install
 	$(PY) -m pytest tests

@@ -11,6 +11,7 @@ import copy
 import json
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 from driver import (
@@ -167,8 +168,163 @@ def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
         {**saved, "setup": {**saved["setup"], "seats": seats[:2]}},
         {k: v for k, v in saved.items() if k != "game"},
         [],
+        {**saved, "setup": {**saved["setup"], "human": 4}},
+        {**saved, "setup": {**saved["setup"], "human": "0"}},
+        {**saved, "bots": {}},
+        {**saved, "bots": {**saved["bots"], "0": saved["bots"]["1"]}},
+        {**saved, "log": [None]},
+        {**saved, "log": [{"seat": 1}]},
+        {**saved, "first": 9},
     ]
     for bad in broken:
         with pytest.raises(EngineError) as caught:
             worker.Session.restore(copy.deepcopy(bad))
         assert caught.value.code == "bad_save"
+
+
+# -- damaged saves and hostile settings: the page recovers (issue 11) ---------------------------
+
+
+def damaged(saved: dict[str, Any], kind: str) -> dict[str, Any]:
+    """A real save with one kind of damage a disk, an old version or a hand edit leaves."""
+    bad = copy.deepcopy(saved)
+    if kind == "log [null]":
+        bad["log"] = [None]
+    elif kind == "human seat out of range":
+        bad["setup"]["human"] = len(bad["setup"]["seats"])
+    elif kind == "bots {}":
+        bad["bots"] = {}
+    elif kind == "stale format":
+        bad["format"] = 0
+    elif kind == "seat without a name":  # the worker lets it through; the page refuses it
+        bad["setup"]["seats"][1] = {"level": "random"}
+    return bad
+
+
+DAMAGES = (
+    "log [null]",
+    "human seat out of range",
+    "bots {}",
+    "stale format",
+    "seat without a name",
+)
+
+
+def stored_save(page: Page, unlike: str) -> dict[str, Any]:
+    """The save in IndexedDB once it is no longer ``unlike`` (the worker writes it in the back)."""
+    for _ in range(50):
+        text = page.evaluate(SAVED_JS)
+        if text is not None and text != unlike:
+            saved: dict[str, Any] = json.loads(text)
+            return saved
+        page.wait_for_timeout(100)
+    raise AssertionError("the damaged save was not replaced")
+
+
+def test_each_damaged_save_gives_a_notice_a_new_game_and_is_deleted(
+    page: Page, base_url: str
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_page(page, base_url)
+    configure(page, "quick", 3, seed=2)
+    deal(page)
+    person = Person(page)
+    s = wait_turn(page)
+    person.act(s)
+    wait_turn(page, after_step=s["step"])
+    real = json.loads(page.evaluate(SAVED_JS))
+    assert real["log"], "a save with a log to damage"
+    notice = page.locator("#notice")
+    for kind in DAMAGES:
+        planted = json.dumps(damaged(real, kind))
+        page.evaluate(CORRUPT_JS, planted)
+        page.reload()
+        wait_ready(page)
+        expect(notice, kind).to_contain_text("could not be restored")
+        expect(notice).to_have_attribute("role", "alert")
+        expect(page.locator("#opponents .seat")).to_have_count(2)
+        expect(page.locator("#log li").first).to_contain_text("New game: 3 players, Quick")
+        s = wait_turn(page)
+        assert s["state"] == "human", kind
+        person.act(s)  # the new game plays
+        wait_turn(page, after_step=s["step"])
+        fresh = stored_save(page, planted)  # the bad save is gone, the new game in its place
+        assert fresh["format"] == real["format"]
+        assert fresh["setup"]["human"] == 0
+        assert set(fresh["bots"]) == {"1", "2"}
+        assert all(isinstance(event, dict) for event in fresh["log"])
+    assert errors == []
+    # The save that replaced the damaged one restores as usual.
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#log li").last).to_have_text("Game restored.")
+    expect(notice).to_have_count(0)
+
+
+HOSTILE_SETTINGS: list[dict[str, str]] = [
+    {"vnv.setup": json.dumps({"preset": '"]'})},  # once a CSS selector's SyntaxError on every load
+    {
+        "vnv.setup": json.dumps(
+            {
+                "preset": "quick",
+                "players": "99",
+                "human_name": {"x": 1},
+                "bots": [None, {"level": "constructor", "name": 5}],
+                "seed": "1e999",
+                "options": {
+                    "quick": {"move_limit": "abc", "deck": 37, "ending": ["x"]},
+                    "classic": None,
+                },
+            }
+        ),
+        "vnv.speed": "constructor",
+        "vnv.lang": "<img src=x>",
+        "vnv.stats": json.dumps(
+            {
+                "games": {"classic|easy": None, "x": {"played": -1}},
+                "calls": {"won": "x"},
+                "bluffs_caught": -3,
+            }
+        ),
+    },
+    {"vnv.setup": "{not json", "vnv.speed": "", "vnv.lang": "zz-ZZ", "vnv.stats": "["},
+]
+
+
+@pytest.mark.parametrize(
+    "settings", HOSTILE_SETTINGS, ids=["preset-selector", "wrong-types", "not-json"]
+)
+def test_hostile_stored_settings_fall_back_to_defaults(
+    page: Page, base_url: str, settings: dict[str, str]
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}build.json")  # the site's origin, without booting the engine
+    page.evaluate(
+        "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        settings,
+    )
+    page.goto(f"{base_url}?debug=1")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert page.locator("#speed").input_value() == "normal"
+    preset = page.locator('input[name="preset"]:checked').get_attribute("value")
+    assert preset in ("classic", "quick")
+    players = int(page.locator("#players").input_value())
+    assert players == 4
+    assert page.locator("#human-name").input_value() == ""
+    for level in page.locator("#bot-seats select").all():
+        assert level.input_value() == "medium"
+    assert page.locator("#seed").input_value() == ""
+    page.click("#stats-open")
+    expect(page.locator("#stats-calls-won")).to_have_text("0")
+    expect(page.locator("#stats-bluffs")).to_have_text("0")
+    page.click("#stats-close")
+    page.select_option("#speed", "instant")
+    deal(page)
+    s = wait_turn(page)
+    assert s["state"] in ("human", "over")
+    Person(page).act(s)
+    wait_turn(page, after_step=s["step"])
+    assert errors == []

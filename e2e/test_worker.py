@@ -83,7 +83,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(worker: ModuleType) ->
     assert again["view"] == first["view"]
     garbage = json.loads(worker.act("{not json"))
     assert garbage["ok"] is False
-    assert garbage["error"] == "internal"
+    assert garbage["error"] == "bad_json"
 
 
 def test_no_game_yet(worker: ModuleType) -> None:
@@ -125,3 +125,49 @@ def test_an_unknown_bot_level_is_refused(worker: ModuleType) -> None:
     )
     answer = json.loads(worker.new_game(setup_json))
     assert answer == {**answer, "ok": False, "error": "bad_config"}
+
+
+def test_the_tables_cap_ends_a_hand_only_bots_play(worker: ModuleType) -> None:
+    """Once the human is out, the bots play on for at most BOTS_ALONE_CAP moves; the next one
+    ends the hand by the move-limit rule, said as reason "cap" (docs/rules.md, the table's cap).
+    The cap is made small here so the test reaches it in any game the bots would drag on."""
+    cap = 4
+    worker.BOTS_ALONE_CAP = cap
+    capped = 0
+    for seed in range(40):
+        seats = [{"name": "You", "level": "human"}] + [{"name": "B", "level": "random"}] * 5
+        config = {
+            "preset": "classic",
+            "players": 6,
+            "seed": seed,
+            "options": {"ending": "last_loser"},
+        }
+        call = module_call(worker)
+        answer = call("new_game", {"config": config, "human": 0, "seats": seats})
+        rng = random.Random(seed)
+        while not answer["view"]["over"] and 0 not in answer["view"]["out"]:
+            answer = next_answer(call, answer, rng)
+        if answer["view"]["over"]:
+            continue  # the human never went out: no bots-only remainder in this game
+        alone = []  # the answers of the bots' moves after the human went out
+        while not answer["view"]["over"]:
+            assert answer["bot_to_move"], "the human is out: only bots move"
+            answer = call("bot_step", None)
+            alone.append(answer)
+            if len(alone) == cap - 1:  # a save mid-remainder keeps the count
+                worker.TABLE.session = worker.Session.restore(
+                    json.loads(json.dumps(worker.TABLE.session.dump()))
+                )
+        ends = [e for a in alone for e in a["events"] if e["type"] == "hand_over"]
+        assert len(ends) == 1
+        assert len(alone) <= cap
+        if ends[0]["reason"] != "cap":
+            continue  # the bots finished by themselves within the cap
+        capped += 1
+        assert len(alone) == cap, "the hand ends exactly at the cap, not before"
+        assert alone[-1]["view"]["result"]["reason"] == "cap"
+        assert [e["type"] for e in alone[-1]["events"]][-2:] == ["hand_over", "game_over"]
+        assert json.loads(worker.bot_step())["view"]["over"]  # nothing moves any more
+        if capped == 3:
+            break
+    assert capped == 3, "too few games reached the cap to test it"

@@ -22,8 +22,6 @@ writeFiles(
   files.map((name) => [name, readFileSync(join(site, name))]),
 );
 py.runPython(PREPARE); // also drops os.environ["_"], which names this script
-const leaked = py.runPython(
-  `import os; ",".join(k for k, v in os.environ.items() if "make_snapshot" in v)`,
-);
+const leaked = py.runPython(`import os; ",".join(k for k, v in os.environ.items() if "make_snapshot" in v)`);
 if (leaked) throw new Error("the snapshot would carry the build path in " + leaked);
 writeFileSync(out, py.makeMemorySnapshot());

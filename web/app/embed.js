@@ -16,12 +16,18 @@
 
 import "./main.js";
 import { t } from "./i18n.js";
+import { $ } from "./dom.js";
+import { choosePreset, currentPreset } from "./setup.js";
 
 const params = new URLSearchParams(location.search);
 const root = document.documentElement;
 
 // An exact origin (scheme, host and port, as event.origin spells it), or null: no path, no
 // wildcard, no "null".
+/**
+ * @param {string | null | undefined} text
+ * @returns {string | null}
+ */
 export function exactOrigin(text) {
   if (!text) return null;
   try {
@@ -39,14 +45,22 @@ const allowed = new Set(
 );
 let ignored = 0;
 
+/** @param {Record<string, unknown>} message */
 function post(message) {
   if (parentOrigin && window.parent !== window) window.parent.postMessage(message, parentOrigin);
 }
 
+/**
+ * Set a form control from a URL parameter's text, as the player would (a change event follows).
+ * @param {Element | null} control
+ * @param {string | null} value
+ */
 function set(control, value) {
-  if (!control || value === null || value === undefined) return;
-  if (control.type === "checkbox") control.checked = value === "true" || value === "1";
-  else if (control.tagName === "SELECT") {
+  if (value === null || value === undefined) return;
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) return;
+  if (control instanceof HTMLInputElement && control.type === "checkbox")
+    control.checked = value === "true" || value === "1";
+  else if (control instanceof HTMLSelectElement) {
     const wanted = [...control.options].find((o) => o.value === value || o.value === JSON.stringify(value));
     if (!wanted) return;
     control.value = wanted.value;
@@ -57,10 +71,9 @@ function set(control, value) {
 // Fill the setup form from the URL, before the engine is ready (main.js deals it then).
 function applyParams() {
   const preset = params.get("preset");
-  const radio = preset && document.querySelector(`input[name="preset"][value="${CSS.escape(preset)}"]`);
-  if (radio && !radio.checked) {
-    radio.checked = true;
-    radio.dispatchEvent(new Event("change", { bubbles: true }));
+  const before = currentPreset();
+  if (preset && preset !== before && choosePreset(preset)) {
+    document.querySelector('input[name="preset"]:checked')?.dispatchEvent(new Event("change", { bubbles: true }));
   }
   set(document.getElementById("players"), params.get("players") || params.get("seats"));
   const levels = (params.get("levels") || "").split(",").filter(Boolean);
@@ -68,12 +81,14 @@ function applyParams() {
   document.querySelectorAll("#bot-seats li").forEach((li, i) => {
     const level = levels[i] ?? (levels.length === 1 ? levels[0] : null);
     set(li.querySelector("select"), level);
-    if (names[i]) li.querySelector("input").value = names[i].slice(0, 16);
+    const name = li.querySelector("input");
+    if (names[i] && name) name.value = names[i].slice(0, 16);
   });
   for (const control of document.querySelectorAll("#options [data-option]")) {
-    set(control, params.get(control.dataset.option));
+    if (control instanceof HTMLElement) set(control, params.get(control.dataset.option ?? ""));
   }
-  if (params.has("seed")) document.getElementById("seed").value = params.get("seed");
+  const seed = $("seed");
+  if (params.has("seed") && seed instanceof HTMLInputElement) seed.value = params.get("seed") ?? "";
   const full = document.createElement("a");
   full.href = "./";
   full.target = "_blank";
@@ -81,20 +96,24 @@ function applyParams() {
   full.className = "rules-link";
   full.textContent = t("embed.open_full");
   full.dataset.i18n = "embed.open_full"; // i18n.js rewrites it in another language
-  document.querySelector(".topbar").append(full);
+  document.querySelector(".topbar")?.append(full);
 }
 
 document.addEventListener("vnv:setup-ready", applyParams);
-document.addEventListener("vnv:game-started", ({ detail }) =>
+document.addEventListener("vnv:game-started", (event) => {
+  /** @type {{ preset: string, players: number, seats: import("./state.js").Seat[], human: number }} */
+  const detail = /** @type {CustomEvent} */ (event).detail;
   post({
     type: "vnv:game-started",
     preset: detail.preset,
     players: detail.players,
     seats: detail.seats.map((s) => ({ name: s.name, level: s.level })),
     you: detail.human,
-  }),
+  });
+});
+document.addEventListener("vnv:game-over", (event) =>
+  post({ type: "vnv:game-over", .../** @type {CustomEvent} */ (event).detail }),
 );
-document.addEventListener("vnv:game-over", ({ detail }) => post({ type: "vnv:game-over", ...detail }));
 
 window.addEventListener("message", (event) => {
   if (!allowed.has(event.origin)) {
@@ -104,8 +123,8 @@ window.addEventListener("message", (event) => {
   }
   const data = event.data && typeof event.data === "object" ? event.data : {};
   if (data.type === "vnv:ping" && event.source) {
-    const ready = document.getElementById("boot").dataset.state === "ready";
-    event.source.postMessage({ type: "vnv:pong", ready }, event.origin);
+    const ready = $("boot").dataset.state === "ready";
+    event.source.postMessage({ type: "vnv:pong", ready }, { targetOrigin: event.origin });
   } else if (data.type === "vnv:new-game") {
     document.dispatchEvent(new CustomEvent("vnv:new-game"));
   }

@@ -16,6 +16,35 @@
 import { ensureIndexedDB } from "./indexeddb.js";
 import { persistent } from "./storage.js";
 
+// The messages are typed from the one description of the protocol, web/app/protocol.schema.json
+// (docs/worker-protocol.md); protocol.d.ts is generated from it (tools/protocol_types.mjs).
+/**
+ * @typedef {import("./protocol").WorkerCalls} WorkerCalls
+ * @typedef {import("./protocol").ExportName} ExportName
+ * @typedef {import("./protocol").BootAnswer} BootAnswer
+ * @typedef {import("./protocol").BootReady} BootReady
+ */
+/**
+ * What an export takes: its request, nothing (boot, bot_step, forget), or an optional one (resume).
+ * @template {ExportName} K
+ * @typedef {WorkerCalls[K] extends { request: infer R }
+ *   ? [request: R]
+ *   : "request" extends keyof WorkerCalls[K]
+ *     ? [request?: WorkerCalls[K][Extract<"request", keyof WorkerCalls[K]>]]
+ *     : []} RequestArgs
+ */
+/** @typedef {{path?: string, source?: string, reason?: string}} BootPath */
+/**
+ * The part of build.json (written by tools/build.py) that starting the worker reads.
+ * @typedef {object} Manifest
+ * @property {string} pyscript
+ * @property {string} pyodide
+ * @property {string} worker
+ * @property {string} memory_indexeddb
+ * @property {{key: string, boot: string, maker: string, built?: {url: string, sha256: string}} | null} [snapshot]
+ */
+
+/** @type {ExportName[]} */
 const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget"];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
@@ -23,6 +52,10 @@ const BOOT_PATH_WAIT_MS = 2000;
 const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, then the next idle moment
 
 export class BootError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} [detail]
+   */
   constructor(code, detail) {
     super(code);
     this.code = code; // i18n key suffix: boot.error.<code>
@@ -31,21 +64,36 @@ export class BootError extends Error {
 }
 
 export class EngineClient {
+  /** @param {{debug?: boolean}} [options] */
   constructor({ debug = false } = {}) {
+    /** @type {any} PyScript's proxy of the worker's exports: each returns a JSON string */
     this.sync = null;
+    /** @type {any} */
     this.worker = null;
+    /** @type {BootReady | null} */
     this.info = null;
-    // Every raw string the worker sent, kept only in debug mode (tests read it).
+    this.bootPath = "";
+    // Kept only in debug mode (the e2e tests read them): every raw string the worker sent, and
+    // beside each one the call it answers, [export, its argument as sent or null].
+    /** @type {string[] | null} */
     this.rawLog = debug ? [] : null;
+    /** @type {[ExportName, string | null][] | null} */
+    this.sentLog = debug ? [] : null;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
   }
 
+  /**
+   * @param {Manifest} manifest
+   * @param {(stage: string) => void} onStage
+   * @returns {Promise<BootReady>}
+   */
   async start(manifest, onStage) {
     onStage("runtime");
     const base = location.href;
     await ensureIndexedDB(new URL(manifest.memory_indexeddb, base).href).catch(() => false);
     const core = await import(new URL(manifest.pyscript, base).href).catch((error) => {
-      throw new BootError("fetch", String(error && (error.message || error)));
+      throw new BootError("fetch", errorText(error));
     });
     onStage("python");
     const boot = bootWrapper(manifest, base);
@@ -55,7 +103,7 @@ export class EngineClient {
     });
     const worker = await withTimeout(started, BOOT_TIMEOUT_MS, "timeout").catch((error) => {
       if (error instanceof BootError) throw error;
-      throw new BootError("worker", String(error && (error.message || error)));
+      throw new BootError("worker", errorText(error));
     });
     this.worker = worker;
     this.sync = worker.sync;
@@ -67,14 +115,16 @@ export class EngineClient {
       raw = await withTimeout(Promise.resolve(this.sync.boot()), BOOT_CALL_TIMEOUT_MS, "worker");
     } catch (error) {
       if (error instanceof BootError) throw error;
-      throw new BootError("worker", String(error && (error.message || error)));
+      throw new BootError("worker", errorText(error));
     }
-    this.record(raw);
+    this.record("boot", null, raw);
+    /** @type {BootAnswer} */
     const info = JSON.parse(raw);
     if (!info.ok) throw new BootError("engine", info.message || info.error || "");
     const missing = EXPORTS.filter((name) => !(info.exports || []).includes(name));
     if (missing.length) throw new BootError("worker", "missing exports: " + missing.join(", "));
     this.info = info;
+    /** @type {BootPath} */
     const path = await withTimeout(boot.path, BOOT_PATH_WAIT_MS, "path").catch(() => ({}));
     this.bootPath = path.path || "bare";
     document.documentElement.dataset.boot = this.bootPath;
@@ -91,17 +141,31 @@ export class EngineClient {
     this.sync = null;
   }
 
-  record(value) {
-    if (this.rawLog) this.rawLog.push(typeof value === "string" ? value : JSON.stringify(value));
+  /**
+   * @param {ExportName} name
+   * @param {string | null} arg
+   * @param {unknown} raw
+   */
+  record(name, arg, raw) {
+    if (!this.rawLog || !this.sentLog) return;
+    this.rawLog.push(typeof raw === "string" ? raw : JSON.stringify(raw));
+    this.sentLog.push([name, arg]);
   }
 
-  // Calls run one after another: the worker holds one game and answers in order.
-  call(name, payload) {
+  /**
+   * One export of the worker, its request and answer as the protocol says. Calls run one after
+   * another: the worker holds one game and answers in order.
+   * @template {ExportName} K
+   * @param {K} name
+   * @param {RequestArgs<K>} args
+   * @returns {Promise<WorkerCalls[K]["answer"]>}
+   */
+  call(name, ...args) {
     const run = async () => {
       if (!this.sync) throw new BootError("worker", "not started");
-      const arg = payload === undefined ? undefined : JSON.stringify(payload);
-      const raw = arg === undefined ? await this.sync[name]() : await this.sync[name](arg);
-      this.record(raw);
+      const arg = args[0] === undefined ? null : JSON.stringify(args[0]);
+      const raw = arg === null ? await this.sync[name]() : await this.sync[name](arg);
+      this.record(name, arg, raw);
       return JSON.parse(raw);
     };
     const result = this.queue.then(run, run);
@@ -110,7 +174,12 @@ export class EngineClient {
   }
 }
 
-// The wrapper module's URL (see pyodide-boot.js) and a promise of the boot path it reports.
+/**
+ * The wrapper module's URL (see pyodide-boot.js) and a promise of the boot path it reports.
+ * @param {Manifest} manifest
+ * @param {string} base
+ * @returns {{url: string, path: Promise<BootPath>}}
+ */
 function bootWrapper(manifest, base) {
   // ?snapshot= picks the sources, for tests and figures: "off" none (bare, nothing made);
   // "browser" only Cache Storage, filled by the background maker; "build" only the build's.
@@ -138,21 +207,31 @@ function bootWrapper(manifest, base) {
 // Once per page: after a bare boot, when the page is idle, a background worker makes the
 // snapshot the next visit boots from. <html data-snapshot> says how it went (tests wait on it).
 let snapshotScheduled = false;
+/**
+ * @param {Manifest} manifest
+ * @param {string} base
+ */
 function scheduleSnapshot(manifest, base) {
-  if (snapshotScheduled || !persistent || !globalThis.caches || !globalThis.BroadcastChannel) return;
-  if (["off", "build"].includes(new URLSearchParams(location.search).get("snapshot"))) return;
+  const snap = manifest.snapshot;
+  if (!snap || snapshotScheduled || !persistent || !globalThis.caches || !globalThis.BroadcastChannel) return;
+  if (["off", "build"].includes(new URLSearchParams(location.search).get("snapshot") || "")) return;
   snapshotScheduled = true;
+  const { maker: makerPath, key } = snap;
   const root = document.documentElement;
   const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 0));
   setTimeout(() => idle(() => makeSnapshot(), { timeout: 5000 }), SNAPSHOT_DELAY_MS);
   function makeSnapshot() {
     root.dataset.snapshot = "making";
-    const maker = new URL(manifest.snapshot.maker, base).href;
+    const maker = new URL(makerPath, base).href;
     // A static import in a blob module worker fails in Chromium; a dynamic one works.
     const code = `import(${JSON.stringify(maker)}).catch((e) => postMessage({ error: String(e) }));`;
     const blob = new Blob([code], { type: "text/javascript" });
     const blobURL = URL.createObjectURL(blob);
     const worker = new Worker(blobURL, { type: "module" });
+    /**
+     * @param {string} state
+     * @param {string} [detail]
+     */
     const done = (state, detail) => {
       root.dataset.snapshot = state;
       if (detail) root.dataset.snapshotDetail = detail;
@@ -164,7 +243,7 @@ function scheduleSnapshot(manifest, base) {
       if (data.ready) {
         worker.postMessage({
           pyodide: new URL(manifest.pyodide, base).href,
-          key: manifest.snapshot.key,
+          key,
         });
       } else if (data.ok) {
         done("stored", `${Math.round(data.ms)} ms, ${data.bytes} bytes`);
@@ -175,10 +254,23 @@ function scheduleSnapshot(manifest, base) {
   }
 }
 
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} code
+ * @returns {Promise<T>}
+ */
 function withTimeout(promise, ms, code) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new BootError(code, ms + " ms")), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** @param {any} error  anything thrown or rejected */
+function errorText(error) {
+  return String(error && (error.message || error));
 }

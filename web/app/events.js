@@ -3,34 +3,65 @@
 
 import { t, has } from "./i18n.js";
 
+/**
+ * @param {string | null | undefined} rank
+ * @returns {string}
+ */
 export function rankText(rank) {
   return rank === null || rank === undefined ? "" : t(`rank.${rank}`);
 }
 
+/** @param {string} card "7H", "10S" */
 export function cardText(card) {
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
   return `${rankText(rank)}${t(`suit.${suit}`)}`;
 }
 
+/** @param {string} card */
 export function cardLabel(card) {
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
   return t("card.label", { rank: t(`rank_name.${rank}`), suit: t(`suit_name.${suit}`) });
 }
 
+/** @param {string[] | null | undefined} cards */
 export function cardsText(cards) {
   return (cards || []).map(cardText).join(t("card.list_sep"));
 }
 
+/** @param {string} card */
 export function isRed(card) {
   const suit = card.slice(-1);
   return suit === "H" || suit === "D";
 }
 
-// ctx: {human, names: [seat -> name]}
-export function describeEvent(event, ctx) {
-  const name = (seat) => (seat === null || seat === undefined ? "" : ctx.names[seat] ?? `#${seat}`);
+/**
+ * @typedef {import("./protocol").GameEvent} GameEvent
+ * @typedef {{ seat?: number, target?: number, rank?: import("./protocol").Rank, count?: number,
+ *   cards?: string[], dealer?: number, honest?: boolean, reason?: string }} EventFields
+ */
+
+/**
+ * An event with the fields the templates and bubbles read, whichever kind it is (each kind has
+ * some of them; a missing one reads as undefined).
+ * @param {GameEvent} event
+ * @returns {GameEvent & EventFields}
+ */
+export function fields(event) {
+  return /** @type {GameEvent & EventFields} */ (event);
+}
+
+/**
+ * One event as a sentence for the human seat.
+ * @param {GameEvent} any
+ * @param {{ human: number, names: string[] }} ctx
+ * @returns {string}
+ */
+export function describeEvent(any, ctx) {
+  const event = fields(any);
+  /** @param {number | null | undefined} seat */
+  const name = (seat) => (seat === null || seat === undefined ? "" : (ctx.names[seat] ?? `#${seat}`));
   const vars = {
     ...event,
     name: name(event.seat),
@@ -45,6 +76,7 @@ export function describeEvent(event, ctx) {
   };
   let key = `event.${event.type}`;
   if (event.type === "revealed") key = event.honest ? "event.revealed_honest" : "event.revealed_bluff";
+  if (event.type === "hand_over" && event.reason === "cap") key = "event.hand_over_cap"; // the table's cap
   if (event.seat === ctx.human && event.seat !== undefined && has(`${key}_you`)) key = `${key}_you`;
   if (!has(key)) return t("event.unknown", { type: event.type });
   return t(key, vars);

@@ -13,9 +13,13 @@ export const LANGUAGES = ["de", "nl", "it", "pt", "en", "ru"];
 export const DEFAULT_LANGUAGE = "en";
 const LANG_KEY = "vnv.lang";
 
+/** @typedef {{ [key: string]: string | Catalog }} Catalog */
+
+/** @type {Catalog} */
 let catalog = {};
 let lang = DEFAULT_LANGUAGE;
 let plurals = new Intl.PluralRules(lang);
+/** @type {Map<string, Catalog>} */
 const loaded = new Map(); // language -> catalog, so switching back costs nothing
 
 export function language() {
@@ -23,12 +27,15 @@ export function language() {
 }
 
 // "pt-BR" -> "pt"; null for a language without a catalog.
+/**
+ * @param {unknown} tag
+ * @returns {string | null}
+ */
 export function supported(tag) {
   if (typeof tag !== "string") return null;
   const code = tag.trim().toLowerCase().split(/[-_]/)[0];
   return LANGUAGES.includes(code) ? code : null;
 }
-
 
 // The language to start in: URL, then stored, then the browser's list, then the default.
 export function chooseLanguage(search = location.search) {
@@ -40,8 +47,13 @@ export function chooseLanguage(search = location.search) {
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * @param {string} language
+ * @returns {Promise<Catalog>}
+ */
 async function fetchCatalog(language) {
-  if (loaded.has(language)) return loaded.get(language);
+  const known = loaded.get(language);
+  if (known) return known;
   const response = await fetch(`i18n/${language}.json`, { cache: "no-cache" });
   if (!response.ok) throw new Error(`i18n/${language}.json: ${response.status}`);
   const data = await response.json();
@@ -49,6 +61,7 @@ async function fetchCatalog(language) {
   return data;
 }
 
+/** @param {string} [language] */
 export async function loadCatalog(language = DEFAULT_LANGUAGE) {
   catalog = await fetchCatalog(language);
   lang = language;
@@ -59,6 +72,10 @@ export async function loadCatalog(language = DEFAULT_LANGUAGE) {
 
 // Switch the whole page to `language` (one of LANGUAGES). `remember`: keep it for next time
 // (the picker does; a ?lang= link does not), and make the URL agree so a reload keeps it.
+/**
+ * @param {string} language
+ * @param {{ remember?: boolean }} [how]
+ */
 export async function setLanguage(language, { remember = true } = {}) {
   const code = supported(language) || DEFAULT_LANGUAGE;
   const previous = lang;
@@ -77,7 +94,12 @@ export async function setLanguage(language, { remember = true } = {}) {
   return code;
 }
 
+/**
+ * @param {string} key
+ * @returns {string | undefined}
+ */
 function lookup(key) {
+  /** @type {string | Catalog} */
   let node = catalog;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object" || !(part in node)) return undefined;
@@ -86,10 +108,18 @@ function lookup(key) {
   return typeof node === "string" ? node : undefined;
 }
 
+/** @param {string} key */
 export function has(key) {
   return lookup(key) !== undefined || lookup(`${key}_other`) !== undefined;
 }
 
+/**
+ * The text of `key` in the current language, `{{name}}` filled from `vars`; the key itself if
+ * the catalog lacks it.
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
   let text;
   if (typeof vars.count === "number") {
@@ -106,14 +136,15 @@ export function t(key, vars = {}) {
 }
 
 // Fill every element that names a key: data-i18n (text), data-i18n-<attr> (attributes).
+/** @param {ParentNode} [root] */
 export function applyTranslations(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
+    if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? "");
   }
   for (const attr of ["aria-label", "title", "placeholder"]) {
     const dataKey = "i18n" + attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
-      el.setAttribute(attr, t(el.dataset[dataKey]));
+      if (el instanceof HTMLElement) el.setAttribute(attr, t(el.dataset[dataKey] ?? ""));
     }
   }
 }

@@ -15,6 +15,7 @@ async function indexedDBAllowed() {
 }
 
 // `moduleURL`: fake-indexeddb's fakeIndexedDB.js. True when the stand-in was put in place.
+/** @param {string | null | undefined} moduleURL */
 export async function ensureIndexedDB(moduleURL) {
   if (!moduleURL || (await indexedDBAllowed())) return false;
   const { default: memoryDB } = await import(moduleURL);

@@ -6,7 +6,7 @@ import { t, language, setLanguage, LANGUAGES } from "./i18n.js";
 
 export function initLanguagePicker() {
   const select = document.getElementById("lang");
-  if (!select) return;
+  if (!(select instanceof HTMLSelectElement)) return;
   select.replaceChildren();
   for (const code of LANGUAGES) {
     const option = document.createElement("option");

@@ -25,17 +25,25 @@ import { ensureIndexedDB } from "./indexeddb.js";
 
 const params = new URL(import.meta.url).searchParams;
 const siteRoot = new URL("../", import.meta.url);
-const pyodideURL = new URL(params.get("pyodide"), siteRoot).href;
+const pyodideURL = new URL(params.get("pyodide") ?? "", siteRoot).href;
 const key = params.get("key") || "";
 const channel = params.get("chan") || "";
-const src = params.get("src") ? new URL(params.get("src"), siteRoot).href : "";
+const srcParam = params.get("src");
+const src = srcParam ? new URL(srcParam, siteRoot).href : "";
 const sha = params.get("sha") || "";
 
-if (params.get("idb")) await ensureIndexedDB(new URL(params.get("idb"), siteRoot).href);
+const idb = params.get("idb");
+if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
 
+/**
+ * @param {string} path
+ * @param {string} source
+ * @param {string} reason
+ * @param {number} ms
+ */
 function report(path, source, reason, ms) {
   if (!channel || !globalThis.BroadcastChannel) return;
   const bc = new BroadcastChannel(channel);
@@ -63,7 +71,8 @@ export async function loadPyodide(options = {}) {
     } catch (error) {
       // A snapshot that does not restore (another Pyodide build, damaged in a way the hash did
       // not catch) is dropped; the player just gets the next source or the bare boot.
-      reasons.push(`${source}: error: ` + String((error && error.message) || error).split("\n")[0]);
+      const message = error instanceof Error ? error.message : String(error);
+      reasons.push(`${source}: error: ` + message.split("\n")[0]);
       if (source === "cache") await dropSnapshot().catch(() => undefined);
     }
   }

@@ -7,18 +7,26 @@
 // dialog's own cancel), focus goes to the section opened and back to the opener on close.
 
 import { t, language, LANGUAGES } from "./i18n.js";
+import { $, $as } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @type {Map<string, string>} */
 const fragments = new Map(); // "classic.de" -> HTML text
 
 // Sections a rule set lacks, mapped to the nearest one it has: the quick edition has no
 // variants section, its table readings say what the setup choices change.
+/** @type {Record<string, Record<string, string>>} */
 const FALLBACK = { quick: { variants: "table-readings", deck: "players", setup: "players" } };
 
+/** @type {Element | null} */
 let opener = null;
+/** @type {{ set: string, section: string | null } | null} */
 let shown = null; // {set, section}: what the panel shows, to reload it in another language
 
 // The section of the rules that matters at this point of a game (the human's view).
+/**
+ * @param {import("./state.js").View | null} view
+ * @returns {string | null}
+ */
 export function sectionFor(view) {
   if (!view) return null;
   if (view.over) return "winning";
@@ -33,6 +41,11 @@ export function sectionFor(view) {
   return "play";
 }
 
+/**
+ * @param {string} set
+ * @param {string} lang
+ * @returns {Promise<string>}
+ */
 async function fragment(set, lang) {
   const key = `${set}.${lang}`;
   if (!fragments.has(key)) {
@@ -40,18 +53,26 @@ async function fragment(set, lang) {
     if (!response.ok) throw new Error(`rules/panel/${key}.html: ${response.status}`);
     fragments.set(key, await response.text());
   }
-  return fragments.get(key);
+  return fragments.get(key) ?? "";
 }
 
+/**
+ * @param {string} set
+ * @param {string | null} section
+ */
 function sectionId(set, section) {
-  const wanted = (FALLBACK[set] && FALLBACK[set][section]) || section;
+  const wanted = (section && FALLBACK[set] && FALLBACK[set][section]) || section;
   return wanted ? `${set}-${wanted}` : set;
 }
 
 // Open (or refresh) the panel: rule set "classic" | "quick", section an anchor of docs/i18n.md
 // ("variants", "last-cards", ...) or null for the top.
+/**
+ * @param {string} set
+ * @param {string | null} [section]
+ */
 export async function openRules(set, section = null) {
-  const dialog = $("rules-panel");
+  const dialog = $as("rules-panel", HTMLDialogElement);
   const body = $("rules-panel-body");
   const lang = language();
   if (!dialog.open) {
@@ -63,7 +84,7 @@ export async function openRules(set, section = null) {
   dialog.dataset.set = set;
   dialog.dataset.section = id;
   dialog.dataset.state = "loading";
-  $("rules-panel-page").href = `rules/${LANGUAGES.includes(lang) ? lang : "en"}.html#${id}`;
+  $as("rules-panel-page", HTMLAnchorElement).href = `rules/${LANGUAGES.includes(lang) ? lang : "en"}.html#${id}`;
   body.replaceChildren();
   body.textContent = t("rules_panel.loading");
   let html;
@@ -75,12 +96,12 @@ export async function openRules(set, section = null) {
     dialog.dataset.state = "failed";
     return;
   }
-  if (!dialog.open || shown.set !== set || language() !== lang) return; // closed or superseded
+  if (!dialog.open || !shown || shown.set !== set || language() !== lang) return; // closed or superseded
   body.innerHTML = html; // our own build output (tools/render_rules.py), from our own origin
   dialog.dataset.lang = lang;
   dialog.dataset.state = "ready";
   const target = body.querySelector(`#${CSS.escape(id)}`);
-  if (target) {
+  if (target instanceof HTMLElement) {
     target.setAttribute("tabindex", "-1");
     target.scrollIntoView({ block: "start" });
     target.focus({ preventScroll: true });
@@ -91,13 +112,14 @@ export async function openRules(set, section = null) {
 }
 
 export function closeRules() {
-  const dialog = $("rules-panel");
+  const dialog = $as("rules-panel", HTMLDialogElement);
   if (dialog.open) dialog.close();
 }
 
 // context(): {set, section} for the table's Rules button (the game's rule set and moment).
+/** @param {() => { set: string, section: string | null }} context */
 export function initRulesPanel(context) {
-  const dialog = $("rules-panel");
+  const dialog = $as("rules-panel", HTMLDialogElement);
   $("open-rules").addEventListener("click", () => {
     const { set, section } = context();
     openRules(set, section);
@@ -106,7 +128,8 @@ export function initRulesPanel(context) {
   for (const button of document.querySelectorAll("[data-rules-section]")) {
     button.addEventListener("click", () => {
       const preset = document.querySelector('input[name="preset"]:checked');
-      openRules(preset ? preset.value : "classic", button.dataset.rulesSection);
+      const section = button instanceof HTMLElement ? (button.dataset.rulesSection ?? null) : null;
+      openRules(preset instanceof HTMLInputElement ? preset.value : "classic", section);
     });
   }
   $("rules-panel-close").addEventListener("click", closeRules);
@@ -115,18 +138,21 @@ export function initRulesPanel(context) {
     if (event.target !== dialog) return;
     const box = dialog.getBoundingClientRect();
     const inside =
-      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
     if (!inside) closeRules();
   });
   dialog.addEventListener("close", () => {
     shown = null;
     const back = opener;
     opener = null;
-    if (back && back.isConnected && typeof back.focus === "function") back.focus({ preventScroll: true });
+    if (back instanceof HTMLElement && back.isConnected) back.focus({ preventScroll: true });
   });
   const link = document.querySelector('a.rules-link[href^="rules/"]');
   const syncLink = () => {
-    if (link) link.href = `rules/${language()}.html`;
+    if (link instanceof HTMLAnchorElement) link.href = `rules/${language()}.html`;
   };
   syncLink();
   document.addEventListener("vnv:language", () => {

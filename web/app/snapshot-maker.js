@@ -9,6 +9,7 @@ import { PREPARE, engineFiles, storeSnapshot, writeFiles } from "./snapshot.js";
 
 const siteRoot = new URL("../", import.meta.url);
 
+/** @param {{ pyodide: string, key: string }} request */
 async function make({ pyodide: pyodideURL, key }) {
   const t0 = performance.now();
   const files = engineFiles(siteRoot);

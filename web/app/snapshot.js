@@ -36,6 +36,10 @@ random.seed()
 "engine" in sys.modules and "engine.game" in sys.modules
 `;
 
+/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {{ bytes: Uint8Array<ArrayBuffer>, reason?: undefined } | { bytes?: undefined, reason: string }} Found */
+
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 export async function sha256hex(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -43,6 +47,10 @@ export async function sha256hex(bytes) {
 
 // The stored snapshot for `key`: {bytes} when it is there and intact; {reason} otherwise (the
 // entry is then dropped, so a new one is made).
+/**
+ * @param {string} key
+ * @returns {Promise<Found>}
+ */
 export async function readSnapshot(key) {
   if (!globalThis.caches) return { reason: "no-cache-storage" };
   const cache = await caches.open(CACHE_NAME);
@@ -62,6 +70,11 @@ export async function readSnapshot(key) {
 
 // The snapshot made at build time (snapshot/<key>.bin.gz, named in build.json). Gzipped
 // on disk; a host that sends it with Content-Encoding: gzip has it decoded already.
+/**
+ * @param {string} url
+ * @param {string} sha
+ * @returns {Promise<Found>}
+ */
 export async function fetchSnapshot(url, sha) {
   const response = await fetch(url);
   if (!response.ok) return { reason: `HTTP ${response.status}` };
@@ -78,6 +91,10 @@ export async function dropSnapshot() {
   if (globalThis.caches) await (await caches.open(CACHE_NAME)).delete(ENTRY_URL);
 }
 
+/**
+ * @param {string} key
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ */
 export async function storeSnapshot(key, bytes) {
   const headers = {
     "content-type": "application/octet-stream",
@@ -90,19 +107,30 @@ export async function storeSnapshot(key, bytes) {
 
 // The engine's .py files into the interpreter's file system, where PyScript's `files` config
 // used to put them (./engine/... under the working directory, which is on sys.path).
+/**
+ * @param {URL} siteRoot
+ * @returns {Promise<[string, Uint8Array][]>}
+ */
 export async function engineFiles(siteRoot) {
   const manifest = await fetch(new URL("build.json", siteRoot), { cache: "no-cache" });
   if (!manifest.ok) throw new Error(`build.json: HTTP ${manifest.status}`);
+  /** @type {string[]} */
   const names = (await manifest.json()).engine_files;
   return Promise.all(
     names.map(async (name) => {
       const response = await fetch(new URL(name, siteRoot));
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-      return [name, new Uint8Array(await response.arrayBuffer())];
+      /** @type {[string, Uint8Array]} */
+      const file = [name, new Uint8Array(await response.arrayBuffer())];
+      return file;
     }),
   );
 }
 
+/**
+ * @param {Pyodide} py
+ * @param {[string, Uint8Array][]} files
+ */
 export function writeFiles(py, files) {
   const home = py.runPython("import os; os.getcwd()");
   for (const [name, bytes] of files) {

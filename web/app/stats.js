@@ -5,20 +5,63 @@
 
 import { t } from "./i18n.js";
 import { readItem, removeItem, writeItem } from "./storage.js";
-import { el } from "./table.js";
+import { el } from "./dom.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
 
+/**
+ * @typedef {{ played: number, won: number }} GameRow
+ * @typedef {{ games: Record<string, GameRow>, calls: { won: number, lost: number }, bluffs_caught: number }} Stats
+ */
+
+/**
+ * @param {unknown} value
+ * @returns {number} a count (a non-negative integer), else 0
+ */
+function count(value) {
+  return Number.isSafeInteger(value) && Number(value) >= 0 ? Number(value) : 0;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The stored statistics, every count checked (a damaged or hand-edited value counts as 0, a
+ * row that is not a game row is dropped): they are shown and added to, never trusted.
+ * @returns {Stats}
+ */
 export function loadStats() {
+  /** @type {unknown} */
+  let raw = null;
   try {
-    const stats = JSON.parse(readItem(KEY));
-    if (stats && typeof stats === "object" && stats.games && stats.calls) return stats;
+    raw = JSON.parse(readItem(KEY) ?? "null");
   } catch {
     // damaged: start over
   }
-  return { games: {}, calls: { won: 0, lost: 0 }, bluffs_caught: 0 };
+  const stored = isRecord(raw) ? raw : {};
+  /** @type {Record<string, GameRow>} */
+  const games = {};
+  if (isRecord(stored.games)) {
+    for (const [key, row] of Object.entries(stored.games)) {
+      if (!/^[a-z]+\|[a-z+?]+$/.test(key) || !isRecord(row)) continue;
+      const played = count(row.played);
+      games[key] = { played, won: Math.min(played, count(row.won)) };
+    }
+  }
+  const calls = isRecord(stored.calls) ? stored.calls : {};
+  return {
+    games,
+    calls: { won: count(calls.won), lost: count(calls.lost) },
+    bluffs_caught: count(stored.bluffs_caught),
+  };
 }
 
+/** @param {Stats} stats */
 function saveStats(stats) {
   writeItem(KEY, JSON.stringify(stats));
 }
@@ -28,6 +71,10 @@ export function resetStats() {
 }
 
 // "classic|random": the preset, and the bots' level (several levels: joined by "+").
+/**
+ * @param {import("./state.js").View} view
+ * @param {import("./state.js").Setup | null} setup
+ */
 function gameKey(view, setup) {
   const levels = new Set(((setup && setup.seats) || []).map((s) => s.level).filter((l) => l && l !== "human"));
   return `${view.preset}|${[...levels].sort().join("+") || "?"}`;
@@ -35,6 +82,10 @@ function gameKey(view, setup) {
 
 // One worker answer: a call the human made or faced (Ne veryu / Veryu, settled by the reveal
 // that follows in the same answer), and the end of the game.
+/**
+ * @param {import("./state.js").TableAnswer} resp
+ * @param {import("./state.js").Setup | null} setup
+ */
 export function recordStats(resp, setup) {
   const events = resp.events || [];
   if (!events.length) return;
@@ -62,6 +113,7 @@ export function recordStats(resp, setup) {
   if (changed) saveStats(stats);
 }
 
+/** @param {string} levels */
 function levelText(levels) {
   return levels
     .split("+")
@@ -69,6 +121,7 @@ function levelText(levels) {
     .join(" + ");
 }
 
+/** @param {HTMLElement} body */
 function renderStats(body) {
   const stats = loadStats();
   const rows = Object.entries(stats.games).sort();
@@ -128,8 +181,20 @@ export function initStats() {
   const anchor = document.querySelector(".setup-actions");
   if (!anchor || document.getElementById("stats-open")) return;
   const body = el("div", { id: "stats-body" });
-  const reset = el("button", { type: "button", id: "stats-reset", class: "btn", text: t("stats.reset"), "data-i18n": "stats.reset" });
-  const close = el("button", { type: "button", id: "stats-close", class: "btn primary", text: t("stats.close"), "data-i18n": "stats.close" });
+  const reset = el("button", {
+    type: "button",
+    id: "stats-reset",
+    class: "btn",
+    text: t("stats.reset"),
+    "data-i18n": "stats.reset",
+  });
+  const close = el("button", {
+    type: "button",
+    id: "stats-close",
+    class: "btn primary",
+    text: t("stats.close"),
+    "data-i18n": "stats.close",
+  });
   const dialog = el(
     "dialog",
     { id: "stats-dialog", class: "end-screen", "aria-labelledby": "stats-title" },
@@ -138,7 +203,13 @@ export function initStats() {
     el("div", { class: "end-actions" }, close, reset),
   );
   document.body.append(dialog);
-  const open = el("button", { type: "button", id: "stats-open", class: "btn", text: t("stats.open"), "data-i18n": "stats.open" });
+  const open = el("button", {
+    type: "button",
+    id: "stats-open",
+    class: "btn",
+    text: t("stats.open"),
+    "data-i18n": "stats.open",
+  });
   anchor.append(open);
   open.addEventListener("click", () => {
     renderStats(body);
@@ -155,6 +226,7 @@ export function initStats() {
 }
 
 // Reset asks once: the first press turns the button into "Really reset?", the second resets.
+/** @param {HTMLButtonElement} button */
 function confirmReset(button) {
   if (button.dataset.armed === "1") {
     delete button.dataset.armed;

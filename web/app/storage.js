@@ -4,6 +4,7 @@
 // strict mode). There a read finds nothing and a write lasts only as long as the page, so the
 // game still plays; `persistent` tells the page to say so (docs/embedding.md, "Storage").
 
+/** @type {Map<string, string>} */
 const memory = new Map();
 
 function probe() {
@@ -17,11 +18,19 @@ function probe() {
 
 export const persistent = probe();
 
+/**
+ * @param {string} key
+ * @returns {string | null}
+ */
 export function readItem(key) {
-  if (!persistent) return memory.has(key) ? memory.get(key) : null;
+  if (!persistent) return memory.get(key) ?? null;
   return localStorage.getItem(key);
 }
 
+/**
+ * @param {string} key
+ * @param {string} value
+ */
 export function writeItem(key, value) {
   if (!persistent) {
     memory.set(key, String(value));
@@ -34,6 +43,7 @@ export function writeItem(key, value) {
   }
 }
 
+/** @param {string} key */
 export function removeItem(key) {
   memory.delete(key);
   if (persistent) localStorage.removeItem(key);

@@ -23,6 +23,7 @@ function register() {
     });
 }
 
+/** @param {() => void} then */
 function whenEngineReady(then) {
   const boot = document.getElementById("boot");
   if (!boot || boot.dataset.state === "ready") return then();
@@ -41,6 +42,7 @@ if ("serviceWorker" in navigator && wanted) {
   navigator.serviceWorker.ready.then(() => {
     root.dataset.sw = "ready";
   });
-  if (navigator.serviceWorker.controller) register(); // picks up a new deploy's sw.js
+  if (navigator.serviceWorker.controller)
+    register(); // picks up a new deploy's sw.js
   else whenEngineReady(register);
 }

@@ -2,22 +2,21 @@
 // everything shown comes from the view the engine wrote for this seat.
 
 import { t } from "./i18n.js";
-import { cardText, cardLabel, isRed, rankText, cardsText } from "./events.js";
+import { cardLabel, isRed, rankText, cardsText } from "./events.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./state.js").TableAnswer} TableAnswer */
+/** @typedef {import("./state.js").View} View */
+/** @typedef {import("./state.js").GameEvent} GameEvent */
 
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+/** @type {(() => string) | null} the reveal's outcome line, written again in another language */
+let revealOutcome = null;
 
+/**
+ * A face-up card; `extra` attributes go on its element.
+ * @param {string} card
+ * @param {import("./dom.js").Attrs} [extra]
+ */
 export function cardFace(card, extra = {}) {
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
@@ -29,11 +28,13 @@ export function cardFace(card, extra = {}) {
   );
 }
 
+/** A card face down. */
 export function cardBack() {
   return el("span", { class: "card back" });
 }
 
 // Where each opponent sits on a laptop-size table: clockwise from the human's left.
+/** @type {Record<number, string[]>} */
 const SLOTS = {
   1: ["top"],
   2: ["top-left", "top-right"],
@@ -42,14 +43,22 @@ const SLOTS = {
   5: ["left", "top-left", "top", "top-right", "right"],
 };
 
+/**
+ * The open-challenge window, if any: who played, and who may still call.
+ * @param {View} view
+ * @returns {{ author: number | null, waiting: number[] } | null}
+ */
 export function windowInfo(view) {
-  const w = view.window;
-  if (!w || (Array.isArray(w) && w.length === 0)) return null;
-  if (Array.isArray(w)) return { author: view.last_play ? view.last_play.seat : null, waiting: w };
-  return { author: w.author, next: w.next };
+  if (!view.window.length) return null;
+  return { author: view.last_play ? view.last_play.seat : null, waiting: view.window };
 }
 
 // bubbles: seat -> {text, kind}: what each bot did last, shown on its seat.
+/**
+ * @param {TableAnswer} resp
+ * @param {string[]} names
+ * @param {Record<number, import("./state.js").Bubble>} [bubbles]
+ */
 export function renderSeats(resp, names, bubbles = {}) {
   const view = resp.view;
   const human = resp.human;
@@ -92,14 +101,16 @@ export function renderSeats(resp, names, bubbles = {}) {
           })
         : null,
       toMove ? el("span", { class: "badge turn", text: t("table.turn") }) : null,
-      bubbles[seat]
-        ? el("span", { class: `bubble ${bubbles[seat].kind}`, text: bubbles[seat].text })
-        : null,
+      bubbles[seat] ? el("span", { class: `bubble ${bubbles[seat].kind}`, text: bubbles[seat].text }) : null,
     );
     list.append(item);
   }
 }
 
+/**
+ * @param {TableAnswer} resp
+ * @param {string[]} names
+ */
 export function renderCenter(resp, names) {
   const view = resp.view;
   const opts = view.options || {};
@@ -138,7 +149,8 @@ export function renderCenter(resp, names) {
   if (!view.discard.length) {
     discard.append(el("span", { class: "hint", text: t("table.discard_empty") }));
   }
-  for (const card of view.discard.slice(-12)) discard.append(cardFace(card, { class: "card face mini" + (isRed(card) ? " red" : "") }));
+  for (const card of view.discard.slice(-12))
+    discard.append(cardFace(card, { class: "card face mini" + (isRed(card) ? " red" : "") }));
   if (view.discard.length > 12) discard.append(el("span", { class: "count", text: `+${view.discard.length - 12}` }));
   discard.setAttribute("aria-label", cardsText(view.discard) || t("table.discard_empty"));
   $("hand-info").hidden = opts.ending !== "match";
@@ -148,7 +160,11 @@ export function renderCenter(resp, names) {
     : t("table.moves", { moves: view.moves });
 }
 
-// A reveal: the challenged or believed cards flip face up, with the verdict and the outcome.
+/**
+ * A reveal: the challenged or believed cards flip face up, with the verdict and the outcome.
+ * @param {import("./protocol").RevealedEvent} event
+ * @param {(() => string) | null} outcome writes who took the pile or where the cards went
+ */
 export function showReveal(event, outcome) {
   const box = $("reveal");
   box.hidden = false;
@@ -167,12 +183,26 @@ export function showReveal(event, outcome) {
   // Start face down, flip on the next frame so the transition runs.
   requestAnimationFrame(() => requestAnimationFrame(() => cards.classList.add("flipped")));
   cards.classList.remove("flipped");
-  $("reveal-verdict").textContent = event.honest ? t("table.honest") : t("table.bluff");
-  $("reveal-outcome").textContent = outcome || "";
+  revealOutcome = outcome;
+  writeReveal();
+}
+
+function writeReveal() {
+  const honest = $("reveal").classList.contains("honest");
+  $("reveal-verdict").textContent = honest ? t("table.honest") : t("table.bluff");
+  $("reveal-outcome").textContent = revealOutcome ? revealOutcome() : "";
+}
+
+/** Another language: the verdict, the outcome and the cards' rank symbols. */
+export function relocalizeReveal() {
+  if ($("reveal").hidden) return;
+  writeReveal();
+  for (const flip of $("reveal-cards").querySelectorAll("[data-card]")) {
+    const rank = flip.querySelector(".rank");
+    if (rank && flip instanceof HTMLElement) rank.textContent = rankText((flip.dataset.card ?? "").slice(0, -1));
+  }
 }
 
 export function hideReveal() {
   $("reveal").hidden = true;
 }
-
-export { cardText };

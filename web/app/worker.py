@@ -38,6 +38,10 @@ DB_STORE = "games"
 DB_KEY = "current"  # the main page's slot; the embed page keeps its own ("embed")
 SAVE_FORMAT = 1  # the worker's save around Game.to_json(); another number is refused
 LOG_MAX = 1000  # visible events kept for the log after a reload
+# The table's cap (docs/rules.md, "The table's cap"): once the human is out of a hand, the bots
+# play on for at most this many moves; then the hand ends by the move-limit rule. A hand among
+# bots ends in far fewer (docs/web.md); the cap only stops a remainder that would not end.
+BOTS_ALONE_CAP = 1000
 
 
 class Session:
@@ -61,6 +65,7 @@ class Session:
             if seat != self.human
         }
         self.steps = 0
+        self.alone = 0  # bot moves since the human went out of this hand (BOTS_ALONE_CAP)
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
 
@@ -80,22 +85,39 @@ class Session:
     def _restore(cls, saved: dict[str, Any]) -> Session:
         self = cls.__new__(cls)
         self.setup = saved["setup"]
-        self.human = int(self.setup.get("human", 0))
         self.seats = self.setup["seats"]
         self.config = saved["config"]
         self.game = Game.from_json(saved["game"])
+        players = len(self.game.hands)
+        human = self.setup.get("human", 0)
+        if not isinstance(human, int) or not 0 <= human < players:
+            raise EngineError("bad_save", f"the human's seat {human!r} is not at the table")
+        self.human = human
+        if not isinstance(self.seats, list) or len(self.seats) != players:
+            raise EngineError("bad_save", "the seats do not match the game")
         self.rng = random.Random()
         self.rng.setstate(_tuplify(saved["rng"]))
         self.steps = int(saved.get("steps", 0))
-        self.first = saved.get("first")
-        self.log = list(saved.get("log", []))
-        if not isinstance(self.seats, list) or len(self.seats) != len(self.game.hands):
-            raise EngineError("bad_save", "the seats do not match the game")
+        self.alone = int(saved.get("alone", 0))
+        first = saved.get("first")
+        if first is not None and (not isinstance(first, int) or not 0 <= first < players):
+            raise EngineError("bad_save", "the first player is not at the table")
+        self.first = first
+        log = saved.get("log", [])
+        if not isinstance(log, list) or not all(
+            isinstance(event, dict) and isinstance(event.get("type"), str) for event in log
+        ):
+            raise EngineError("bad_save", "the log holds something that is not an event")
+        self.log = log
+        bots = saved["bots"]
+        wanted = {str(seat) for seat in range(players) if seat != human}
+        if not isinstance(bots, dict) or set(bots) != wanted:
+            raise EngineError("bad_save", "the bots do not match the seats")
         self.bots = {}
-        for seat_text, memory in saved["bots"].items():
-            seat = int(seat_text)
-            self.bots[seat] = make_bot(self._level(seat), random.Random())
-            self.bots[seat].memory_from_json(memory)
+        for seat in range(players):
+            if seat != human:
+                self.bots[seat] = make_bot(self._level(seat), random.Random())
+                self.bots[seat].memory_from_json(bots[str(seat)])
         return self
 
     def _level(self, seat: int) -> str:
@@ -112,6 +134,7 @@ class Session:
             "game": self.game.to_json(),
             "rng": self.rng.getstate(),
             "steps": self.steps,
+            "alone": self.alone,
             "first": self.first,
             "log": self.log,
             "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
@@ -121,6 +144,24 @@ class Session:
         """The bot of ``seat`` chooses from its own view; it never sees the game."""
         action: dict[str, Any] = self.bots[seat].act(self.game.view(seat))
         return action
+
+    def count_alone(self, was_out: bool, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Count a bot move begun with the human already out; at the cap, end the hand.
+
+        ``was_out``: the human was out of the hand before this move. Returns the events of ending
+        the hand (``hand_over`` with reason "cap", then ``dealt`` or ``game_over``), or nothing.
+        A new hand starts the count again.
+        """
+        game = self.game
+        if not was_out or game.is_over or any(event["type"] == "dealt" for event in events):
+            self.alone = 0
+            return []
+        self.alone += 1
+        if self.alone < BOTS_ALONE_CAP:
+            return []
+        self.alone = 0
+        ended: list[dict[str, Any]] = game.end_by_move_limit()
+        return ended
 
     def show_bots(self, events: list[dict[str, Any]]) -> None:
         """Every bot sees the events of an action as its seat may see them."""
@@ -180,6 +221,19 @@ def _error(code: str, message: str) -> str:
     return json.dumps({"ok": False, "error": code, "message": message})
 
 
+def _describe(error: Exception) -> str:
+    return error.message if isinstance(error, EngineError) else f"{type(error).__name__}: {error}"
+
+
+def _refusal(error: Exception) -> str:
+    """The answer for an error inside an exported function: the engine's code, else "internal"."""
+    if isinstance(error, EngineError):
+        return json.dumps({"ok": False, **error.to_json()})
+    if isinstance(error, json.JSONDecodeError):  # the argument itself, as engine.protocol says it
+        return _error("bad_json", f"not JSON: {error.msg}")
+    return _error("internal", _describe(error))
+
+
 def _guard(fn: Any) -> Any:
     """Exported functions never raise: an error comes back as {"ok": false, ...}."""
 
@@ -189,10 +243,24 @@ def _guard(fn: Any) -> Any:
         try:
             result: str = fn(*args)
             return result
-        except EngineError as error:
-            return json.dumps({"ok": False, **error.to_json()})
         except Exception as error:
-            return _error("internal", f"{type(error).__name__}: {error}")
+            return _refusal(error)
+
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+def _guard_async(fn: Any) -> Any:
+    """:func:`_guard` for the exported coroutines (resume)."""
+
+    async def wrapper(*args: Any) -> str:
+        if IMPORT_ERROR is not None:
+            return _error("import", IMPORT_ERROR)
+        try:
+            result: str = await fn(*args)
+            return result
+        except Exception as error:
+            return _refusal(error)
 
     wrapper.__name__ = fn.__name__
     return wrapper
@@ -314,10 +382,12 @@ def bot_step() -> str:
     seat = session.game.to_move
     if seat is None or seat == session.human:
         return session.answer([], None)
+    was_out = session.human in session.game.out
     start = time.perf_counter()
     action = session.bot_action(seat)
     think_ms = (time.perf_counter() - start) * 1000
     events = session.game.apply(seat, action)
+    events += session.count_alone(was_out, events)
     session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, seat, think_ms=think_ms)
@@ -325,17 +395,18 @@ def bot_step() -> str:
     return answer
 
 
+@_guard_async
 async def resume(options_json: str | None = None) -> str:
     """The game saved before a reload, if any: a table answer plus "log" and "setup".
 
     ``{"slot": name}`` picks the IndexedDB key (the embed page keeps its own game). A save that
-    cannot be read back (damaged, or from another version) is dropped and answered with
-    ``{"ok": false, "error": "bad_save"}``, so the page can say so and deal a new game.
+    cannot be read back or answered (damaged, from another version, or failing in any way) is
+    dropped and answered with ``{"ok": false, "error": "bad_save"}``, so the page can say so and
+    deal a new game; a save must never stop the page from starting.
     """
-    if IMPORT_ERROR is not None:
-        return _error("import", IMPORT_ERROR)
     if options_json:
-        slot = json.loads(options_json).get("slot")
+        options = json.loads(options_json)
+        slot = options.get("slot") if isinstance(options, dict) else None
         if isinstance(slot, str) and slot:
             TABLE.slot = slot
     try:
@@ -350,12 +421,13 @@ async def resume(options_json: str | None = None) -> str:
         except ValueError:
             raise EngineError("bad_save", "the save is not JSON") from None
         session = Session.restore(saved)
-    except EngineError as error:
+        answer = session.answer([], None, restored=True)
+    except Exception as error:
         TABLE.session = None
         _idb_put(None)
-        return _error("bad_save", error.message)
+        return _error("bad_save", _describe(error))
     TABLE.session = session
-    return session.answer([], None, restored=True)
+    return answer
 
 
 @_guard

@@ -1,0 +1,35 @@
+// ESLint flat config: the recommended rules over the page's modules (browser), the two that run
+// in workers (the boot wrapper and the snapshot maker) and the Node build scripts (tools/*.mjs).
+// Formatting is Prettier's job (.prettierrc.json), so no style rule here.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["dist/**", "node_modules/**", ".venv/**", "web/app/protocol.d.ts"] },
+  js.configs.recommended,
+  {
+    files: ["web/app/**/*.js"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
+  },
+  {
+    files: ["web/app/pyodide-boot.js", "web/app/snapshot-maker.js"],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    files: ["tools/**/*.mjs", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
+    // Workbox serializes this file's runtime handler into sw.js: it runs in the service worker.
+    files: ["tools/workbox.mjs"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
+      eqeqeq: ["error", "smart"],
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+];

@@ -1,0 +1,71 @@
+// Starting the engine: the worker boots (engine-client.js) while the setup screen is already
+// usable; the top bar shows the stage and the time, "Deal" is enabled once the engine answers,
+// and a failure shows what went wrong with the details and "Try again".
+
+import { t } from "./i18n.js";
+import { $, $as } from "./dom.js";
+import { BootError, EngineClient } from "./engine-client.js";
+import { app, BOT_LEVELS, DEBUG } from "./state.js";
+import { updateStart } from "./setup.js";
+
+const STAGES = ["start", "runtime", "python", "engine", "ready"];
+
+/**
+ * Start the worker; then `whenReady` (refresh the setup screen, resume a saved game).
+ * @param {() => Promise<void>} whenReady
+ */
+export async function boot(whenReady) {
+  $("boot-error").hidden = true;
+  const box = $("boot");
+  box.dataset.state = "loading";
+  const t0 = performance.now();
+  /** @param {number} digits */
+  const elapsed = (digits) => t("boot.elapsed", { seconds: ((performance.now() - t0) / 1000).toFixed(digits) });
+  const timer = setInterval(() => {
+    $("boot-time").textContent = elapsed(0);
+  }, 500);
+  /** @param {string} name */
+  const stage = (name) => {
+    $("boot-stage").textContent = t(`boot.stage.${name}`);
+    $as("boot-progress", HTMLProgressElement).value = STAGES.indexOf(name) + 1;
+  };
+  stage("start");
+  if (app.client) app.client.stop();
+  app.client = new EngineClient({ debug: DEBUG });
+  try {
+    if (!app.manifest) throw new Error("build.json is not loaded");
+    const info = await app.client.start(app.manifest, stage);
+    app.levels = info.bot_levels || BOT_LEVELS;
+    app.ready = true;
+    performance.mark("vnv:engine-ready"); // tools/bench_web.py reads these marks
+    box.dataset.state = "ready";
+    $("boot-time").textContent = elapsed(1);
+    updateStart();
+    await whenReady();
+  } catch (error) {
+    box.dataset.state = "failed";
+    app.ready = false;
+    updateStart();
+    showBootError(error);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** @param {unknown} error */
+export function showBootError(error) {
+  const code = error instanceof BootError ? error.code : "unknown";
+  const detail = error instanceof BootError ? error.detail : "";
+  $("boot-error-text").textContent = t(`boot.error.${code}`);
+  $("boot-error-detail").textContent = detail || (error instanceof Error ? error.message : String(error));
+  $("boot-error").hidden = false;
+  $("boot-stage").textContent = t("boot.failed");
+  console.error("boot failed", error);
+}
+
+/** The top bar's stage line, written again in another language. */
+export function relocalizeBoot() {
+  const state = $("boot").dataset.state;
+  if (state === "ready") $("boot-stage").textContent = t("boot.stage.ready");
+  else if (state === "failed") $("boot-stage").textContent = t("boot.failed");
+}

@@ -1,0 +1,224 @@
+// The table loop: deal a game, take each worker answer into state.js (log, narrator, reveals,
+// render, end screen), send the human's actions, and pace the bots' steps by the speed setting.
+// "Finish the hand" lets the bots play the rest of a hand the human is out of at instant speed.
+
+import { t } from "./i18n.js";
+import { $, $as } from "./dom.js";
+import { describeEvent } from "./events.js";
+import { hideReveal, showReveal } from "./table.js";
+import { recordStats } from "./stats.js";
+import { app, myTurn } from "./state.js";
+import { SPEEDS, isSpeed } from "./settings.js";
+import { clearLog, logLines, narrate, startedLine, updateBubbles } from "./log.js";
+import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "./hand.js";
+import { readSetup, showSetupError, updateStart } from "./setup.js";
+import { showEnd } from "./end.js";
+import { clearNotice } from "./notice.js";
+
+/** @typedef {import("./state.js").TableAnswer} TableAnswer */
+/** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
+/** @typedef {import("./state.js").Setup} Setup */
+/** @typedef {import("./log.js").Line} Line */
+
+const REVEAL_HOLD = 2.5; // a reveal stays this many bot delays on the table
+
+/** @returns {import("./engine-client.js").EngineClient} */
+function client() {
+  if (!app.client) throw new Error("the engine is not started");
+  return app.client;
+}
+
+/** @param {"setup" | "table"} name */
+export function showScreen(name) {
+  $("setup-screen").hidden = name !== "setup";
+  $("table-screen").hidden = name !== "table";
+  document.body.dataset.screen = name;
+  updateStart();
+}
+
+export async function startFromForm() {
+  if (!app.ready) return;
+  await startGame(readSetup());
+}
+
+/** Deal a new game with this setup; a refused setup is said on the setup screen.
+ * @param {Setup} setup
+ */
+export async function startGame(setup) {
+  app.gen++;
+  app.setup = setup;
+  /** @type {TableAnswer | ErrorAnswer} */
+  const resp = await client().call("new_game", setup);
+  if (!resp.ok) {
+    showSetupError(resp);
+    return;
+  }
+  clearNotice();
+  const names = resp.seats.map((s) => s.name);
+  const first = resp.view.to_move; // a new game always has someone to move
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, names, first, resp.human)]);
+  document.dispatchEvent(
+    new CustomEvent("vnv:game-started", {
+      detail: { preset: resp.view.preset, players: resp.view.players, seats: resp.seats, human: resp.human },
+    }),
+  );
+}
+
+/** A fresh table for this answer (a new or restored game).
+ * @param {TableAnswer} resp
+ * @param {Line[]} lines
+ */
+export function enterTable(resp, lines) {
+  clearLog();
+  hideReveal();
+  document.getElementById("setup-error")?.remove();
+  app.resp = null;
+  clearChoice();
+  app.active = 0;
+  app.lastHand = "";
+  app.bubbles = {};
+  app.finishing = false;
+  const end = $as("end-screen", HTMLDialogElement);
+  if (end.open) end.close();
+  showScreen("table");
+  handle(resp, lines);
+  $("hand").focus({ preventScroll: true });
+  runBots();
+}
+
+/** The game in progress stays in the worker: "Back to the game" returns to it. */
+export function leaveToSetup() {
+  app.gen++;
+  showScreen("setup");
+  $("start").focus();
+}
+
+export function backToTable() {
+  if (!app.resp) return;
+  showScreen("table");
+  render();
+  runBots();
+}
+
+/** Apply one worker answer: log and narrate its events, show reveals, render the view.
+ * @param {TableAnswer} resp
+ * @param {Line[]} [extraLines]
+ */
+export function handle(resp, extraLines = []) {
+  app.resp = resp;
+  app.step += 1;
+  app.names = resp.seats.map((s) => s.name);
+  const ctx = { human: resp.human, names: app.names };
+  /** @type {Line[]} */
+  const lines = [...extraLines];
+  const events = resp.events || [];
+  recordStats(resp, app.setup);
+  app.delayBoost = false;
+  app.bubbles = updateBubbles(app.bubbles, events, resp.human);
+  events.forEach((event, i) => {
+    lines.push(() => describeEvent(event, ctx));
+    if (event.type === "revealed") {
+      const after = events.slice(i + 1).find((e) => e.type === "took_pile" || e.type === "discarded");
+      showReveal(event, after ? () => describeEvent(after, ctx) : null);
+      app.delayBoost = true;
+    } else if (event.type === "played" || event.type === "dealt") {
+      hideReveal();
+    }
+    // "Finish the hand" lasts until the hand is over.
+    if (event.type === "hand_over") app.finishing = false;
+  });
+  logLines(lines);
+  render();
+  if (myTurn()) {
+    if (lines.length) lines.push(() => t("table.your_turn") + ".");
+    keepFocus();
+  }
+  if (lines.length) narrate(lines);
+  if (resp.view.over) showEnd();
+}
+
+/** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
+let wake = null;
+
+/** The pause before the next bot step; `wake` cuts it short.
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
+function pause(ms) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wake = done;
+  });
+}
+
+function botDelay() {
+  if (app.finishing) return 0;
+  const chosen = $as("speed", HTMLSelectElement).value;
+  const base = isSpeed(chosen) ? SPEEDS[chosen] : SPEEDS.normal;
+  return app.delayBoost ? base * REVEAL_HOLD : base;
+}
+
+/** Ask the worker for bot steps, one at a time, paced, until the human is to move or the game ends. */
+export async function runBots() {
+  const gen = app.gen;
+  while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
+    const delay = botDelay();
+    await pause(delay); // 0 still lets the page paint between two steps
+    if (gen !== app.gen) return;
+    /** @type {TableAnswer | ErrorAnswer} */
+    const resp = await client().call("bot_step");
+    if (gen !== app.gen) return;
+    if (!resp.ok) {
+      app.finishing = false;
+      showActionError(resp);
+      return;
+    }
+    handle(resp);
+  }
+}
+
+/** "Finish the hand": the bots play the rest of this hand at instant speed. */
+export function finishHand() {
+  if (!app.resp || app.finishing) return;
+  app.finishing = true;
+  if (wake) wake();
+  updateActions();
+  $("hand").focus({ preventScroll: true }); // the button hides itself
+}
+
+/** The human's action; a refused one leaves the game as it was and says why.
+ * @param {import("./hand.js").Action} action
+ */
+export async function act(action) {
+  if (app.busy || !app.resp) return;
+  app.busy = true;
+  updateActions();
+  const gen = app.gen;
+  /** @type {TableAnswer | ErrorAnswer} */
+  let resp;
+  try {
+    resp = await client().call("act", action);
+  } finally {
+    app.busy = false;
+  }
+  if (gen !== app.gen) return;
+  if (!resp.ok) {
+    updateActions();
+    showActionError(resp); // after updateActions, which rewrites the reason line
+    return;
+  }
+  clearChoice();
+  handle(resp);
+  runBots();
+}
+
+export function bindTable() {
+  bindHand(act);
+  $("finish-hand").addEventListener("click", finishHand);
+  $("new-game").addEventListener("click", leaveToSetup);
+}

@@ -1,0 +1,116 @@
+// The page's stored settings (localStorage through storage.js): the last setup and the bot
+// speed. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
+// shared machine), so every value is checked here before the page uses it, and anything odd
+// falls back to the default. The language is checked by i18n.js (supported()), the statistics
+// by stats.js (loadStats()). None of these holds a card.
+
+import { readItem, writeItem } from "./storage.js";
+import { EMBED, params } from "./state.js";
+
+const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup";
+const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
+const NAME_MAX = 16; // the inputs' maxlength
+const SEED_TEXT = /^\d{1,15}$/; // what the seed field can hold: a non-negative integer
+
+/** Milliseconds between two bot moves, by the speed setting (reveals hold 2.5x longer). */
+export const SPEEDS = Object.freeze({ instant: 0, fast: 250, normal: 800, slow: 1600 });
+export const DEFAULT_SPEED = "normal";
+
+/**
+ * @typedef {{ name: string, level: string }} StoredBot
+ * @typedef {string | number | boolean | null} OptionValue
+ * @typedef {{ preset: string | null, players: number | null, human_name: string,
+ *   bots: StoredBot[], seed: string, options: Record<string, Record<string, OptionValue>> }} StoredSetup
+ */
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function shortText(value) {
+  return typeof value === "string" ? value.slice(0, NAME_MAX) : "";
+}
+
+/**
+ * The stored setup, each field checked for its type (the setup screen then checks the values
+ * against what this build offers: presets, player counts, levels, option values).
+ * @param {unknown} raw
+ * @returns {StoredSetup}
+ */
+export function cleanSetup(raw) {
+  const saved = isRecord(raw) ? raw : {};
+  /** @type {Record<string, Record<string, OptionValue>>} */
+  const options = {};
+  if (isRecord(saved.options)) {
+    for (const [preset, values] of Object.entries(saved.options)) {
+      if (!isRecord(values)) continue;
+      /** @type {Record<string, OptionValue>} */
+      const kept = {};
+      for (const [name, value] of Object.entries(values)) {
+        const scalar =
+          value === null ||
+          typeof value === "boolean" ||
+          typeof value === "string" ||
+          (typeof value === "number" && Number.isFinite(value));
+        if (scalar) kept[name] = value;
+      }
+      options[preset] = kept;
+    }
+  }
+  const seed = typeof saved.seed === "string" ? saved.seed.trim() : "";
+  return {
+    preset: typeof saved.preset === "string" ? saved.preset : null,
+    players: Number.isInteger(saved.players) ? Number(saved.players) : null,
+    human_name: shortText(saved.human_name),
+    bots: Array.isArray(saved.bots)
+      ? saved.bots.slice(0, 5).map((bot) => ({
+          name: isRecord(bot) ? shortText(bot.name) : "",
+          level: isRecord(bot) && typeof bot.level === "string" ? bot.level : "",
+        }))
+      : [],
+    seed: SEED_TEXT.test(seed) ? seed : "",
+    options,
+  };
+}
+
+/** @returns {StoredSetup} the last setup, checked; the defaults if none or damaged */
+export function loadSetup() {
+  try {
+    return cleanSetup(JSON.parse(readItem(SETUP_KEY) ?? "null"));
+  } catch {
+    return cleanSetup(null); // not JSON: start from the defaults
+  }
+}
+
+/** @param {StoredSetup} setup */
+export function storeSetup(setup) {
+  writeItem(SETUP_KEY, JSON.stringify(setup));
+}
+
+/**
+ * One of SPEEDS' names (own keys only: "constructor" is no speed).
+ * @param {unknown} name
+ * @returns {name is keyof typeof SPEEDS}
+ */
+export function isSpeed(name) {
+  return typeof name === "string" && Object.hasOwn(SPEEDS, name);
+}
+
+/** @returns {keyof typeof SPEEDS} the URL's ?speed=, else the stored one, else "normal" */
+export function loadSpeed() {
+  for (const name of [params.get("speed"), readItem(SPEED_KEY)]) if (isSpeed(name)) return name;
+  return DEFAULT_SPEED;
+}
+
+/** @param {string} name */
+export function storeSpeed(name) {
+  if (isSpeed(name)) writeItem(SPEED_KEY, name);
+}
