@@ -270,7 +270,9 @@ def build_service_worker(out: Path) -> dict[str, Any]:
 def build(out: Path) -> dict[str, object]:
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    # The protocol's schema and the types made from it serve the tests and the type checker only.
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.d.ts", "*.schema.json")
+    shutil.copytree(ROOT / "web", out, ignore=skip)
     (out / "i18n").mkdir()
     for catalog_file in sorted((ROOT / "i18n").glob("*.json")):
         shutil.copy2(catalog_file, out / "i18n" / catalog_file.name)
