@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from protocol_check import check_raw_calls
 
 BOOT_TIMEOUT_MS = 90_000
 TURN_TIMEOUT_MS = 60_000
@@ -247,7 +248,19 @@ def raw_answers(page: Page) -> list[str]:
 
 
 def clear_answers(page: Page) -> None:
-    page.evaluate("() => { window.__vnv.raw().length = 0; }")
+    page.evaluate(
+        "() => { window.__vnv.raw().length = 0; window.__vnv.app.client.sentLog.length = 0; }"
+    )
+
+
+def check_protocol(page: Page) -> int:
+    """Every call the page made since it booted (or since :func:`clear_answers`), the request as
+    sent and the raw answer, against the worker protocol's schema (web/app/protocol.schema.json).
+    Returns the number of calls checked."""
+    sent: list[tuple[str, str | None]] = page.evaluate(
+        "() => window.__vnv.app.client.sentLog.slice()"
+    )
+    return check_raw_calls(sent, raw_answers(page))
 
 
 def cards_in(value: Any) -> Iterable[str]:

@@ -17,6 +17,7 @@ import pytest
 from driver import (
     Person,
     check_no_hidden_cards,
+    check_protocol,
     configure,
     deal,
     open_page,
@@ -102,6 +103,7 @@ def test_reload_restores_exactly_the_same_table(page: Page, base_url: str) -> No
     assert set(restored) >= {"view", "log", "setup", "first"}
     assert "hands" not in restored["view"]
     assert "game" not in restored
+    assert check_protocol(page) == 2  # boot and resume, answered as the schema says
     # It plays on.
     person.act(after_state)
     wait_turn(page, after_step=after_state["step"])

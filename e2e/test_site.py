@@ -213,6 +213,8 @@ def test_the_browser_gets_no_tooling(site: Path, tmp_path: Path) -> None:
     assert not [n for n in manifest["engine_files"] if n.startswith("engine/lab")]
     assert "engine/lab" not in (site / "sw.js").read_text(encoding="utf-8")
     assert "engine/game.py" in (site / "sw.js").read_text(encoding="utf-8")
+    # Nor the worker protocol's schema and generated types (docs/worker-protocol.md).
+    assert not [p.name for p in (site / "app").iterdir() if p.name.endswith((".d.ts", ".json"))]
 
     node = shutil.which("node")
     assert node, "node is needed (it restores the built snapshot in the pinned Pyodide)"

@@ -10,6 +10,7 @@ from driver import (
     BOOT_TIMEOUT_MS,
     Person,
     check_no_hidden_cards,
+    check_protocol,
     clear_answers,
     configure,
     deal,
@@ -72,6 +73,7 @@ def test_classic_whole_games_by_clicking(page: Page, base_url: str) -> None:
         games += 1
         expect(page.locator("#end-ranking tr")).to_have_count(4)
         assert check_no_hidden_cards(raw_answers(page)) > 10
+        assert check_protocol(page) > 10  # every request and answer, as the schema says
         clear_answers(page)
         page.click("#play-again")
         expect(page.locator("#end-screen")).to_be_hidden()
@@ -93,6 +95,7 @@ def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
         person.play_game()
         games += 1
         assert check_no_hidden_cards(raw_answers(page)) > 5
+        assert check_protocol(page) > 5
         clear_answers(page)
         page.click("#play-again")
     assert person.used_all(CALLS), person.used
@@ -206,6 +209,7 @@ def test_open_challenge_window(page: Page, base_url: str) -> None:
     assert person.used["pass"] >= 1
     expect(page.locator("#log")).to_contain_text("You let it pass")
     check_no_hidden_cards(raw_answers(page))
+    assert check_protocol(page) > offered
 
 
 def test_broken_engine_file_shows_error_then_retry_works(page: Page, base_url: str) -> None:
@@ -268,6 +272,11 @@ def test_reload_resumes_the_game(page: Page, base_url: str) -> None:
     expect(page.locator("#end-screen")).to_be_hidden()
     expect(page.locator("#opponents .seat")).to_have_count(2)
     wait_turn(page)
+    # Since the reload: boot, the resumed game (with its log and setup), its moves, a new deal.
+    sent = page.evaluate("() => window.__vnv.app.client.sentLog.map(([name]) => name)")
+    assert sent[:2] == ["boot", "resume"]
+    assert {"act", "bot_step", "new_game"} <= set(sent)
+    assert check_protocol(page) == len(sent)
     # Nothing about the cards is in the page's own storage.
     stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
     assert not re.search(r'"(10|[2-9JQKA])[CDHS]"', stored), stored

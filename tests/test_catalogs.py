@@ -37,21 +37,10 @@ PLURALS: dict[str, tuple[str, ...]] = {
 SUFFIX = re.compile(r"^(?P<base>.+)_(?P<cat>zero|one|two|few|many|other)$")
 PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
-ENGINE_ERRORS = [
-    *ACTION_ERROR_CODES,
-    "bad_config",
-    "unknown_preset",
-    "bad_players",
-    "bad_seed",
-    "unknown_option",
-    "option_not_in_preset",
-    "bad_option",
-    "bad_deal",
-    "bad_save",
-    "bad_json",
-]
-# The worker's own codes (web/app/worker.py) besides the engine's.
-WORKER_ERRORS = ("internal", "no_game", "import")
+# Every code an error answer of the worker may carry, the engine's and the worker's own: the
+# worker protocol's one list of them (docs/worker-protocol.md).
+PROTOCOL = json.loads((ROOT / "web" / "app" / "protocol.schema.json").read_text(encoding="utf-8"))
+ERROR_CODES: list[str] = PROTOCOL["$defs"]["ErrorCode"]["enum"]
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 NATIVE = {
     "de": "Deutsch",
@@ -155,18 +144,20 @@ def test_placeholders_match_english(catalogs: dict[str, dict[str, dict[str, str]
 
 def test_every_error_code_has_a_message(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
     for lang in LANGS:
-        for code in (*ENGINE_ERRORS, *WORKER_ERRORS, "generic"):
+        for code in (*ERROR_CODES, "generic"):
             assert f"error.{code}" in catalogs[lang], f"{lang}: error.{code}"
 
 
 def test_engine_error_codes_are_the_ones_the_engine_raises() -> None:
-    """The list above follows the engine: every code raised in engine/ is in it."""
+    """The protocol's list follows the code: every code raised in engine/ or answered by the
+    worker itself is in it."""
     raised = set()
-    for path in (ROOT / "engine").rglob("*.py"):
+    for path in [*(ROOT / "engine").rglob("*.py"), ROOT / "web" / "app" / "worker.py"]:
         text = path.read_text(encoding="utf-8")
-        raised |= set(re.findall(r'EngineError\(\s*"([a-z_]+)"', text))
-    assert raised, "no EngineError found: the pattern is stale"
-    assert raised <= set(ENGINE_ERRORS), sorted(raised - set(ENGINE_ERRORS))
+        raised |= set(re.findall(r'(?:EngineError|_error)\(\s*"([a-z_]+)"', text))
+    assert {"game_over", "no_game", "bad_json"} <= raised, "the pattern is stale"
+    known = {*raised, *ACTION_ERROR_CODES}  # and those the stateful test may see
+    assert known <= set(ERROR_CODES), sorted(known - set(ERROR_CODES))
 
 
 def test_ranks_suits_options_and_languages(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:

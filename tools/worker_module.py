@@ -8,7 +8,9 @@ page's games in it to compare CPython with Pyodide move for move.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import inspect
 import json
 import random
 from collections.abc import Callable
@@ -24,6 +26,8 @@ Answer = dict[str, Any]
 # A worker export by name, with its argument (None: the export takes none), answering in JSON:
 # the CPython module (module_call) or the page's engine client (tools/bench_bots_web.py).
 Call = Callable[[str, Any], Answer]
+# Told of every exchange: the export's name, its argument (None: none) and the answer.
+Check = Callable[[str, Any, Answer], None]
 
 
 def load_worker() -> ModuleType:
@@ -35,15 +39,21 @@ def load_worker() -> ModuleType:
     return module
 
 
-def module_call(worker: ModuleType, raw: list[str] | None = None) -> Call:
-    """The module's exports as a :data:`Call`; ``raw`` collects every answer as the page gets it."""
+def module_call(
+    worker: ModuleType, raw: list[str] | None = None, check: Check | None = None
+) -> Call:
+    """The module's exports as a :data:`Call`; ``raw`` collects every answer as the page gets it,
+    ``check`` sees every exchange (the protocol tests check each one against the schema)."""
 
     def call(name: str, arg: Any) -> Answer:
         export = getattr(worker, name)
-        text: str = export() if arg is None else export(json.dumps(arg))
+        result = export() if arg is None else export(json.dumps(arg))
+        text: str = asyncio.run(result) if inspect.iscoroutine(result) else result  # resume()
         if raw is not None:
             raw.append(text)
         answer: Answer = json.loads(text)
+        if check is not None:
+            check(name, arg, answer)
         return answer
 
     return call
