@@ -367,6 +367,10 @@ SETUP_ERRORS: list[tuple[str, dict[str, Any]]] = [
     ("bad_config", setup(levels=("genius",))),
     ("bad_config", setup(colour="red")),
     ("bad_seat", {**setup(), "human": 5, "seats": [{"name": "Bot", "level": "easy"}] * 3}),
+    ("bad_seat", {**setup(), "human": "0"}),
+    ("bad_config", {**setup(players=4), "seats": setup()["seats"]}),  # 3 seats at a 4-seat table
+    ("bad_config", {**setup(), "seats": ["You", "Bot 1", "Bot 2"]}),
+    ("bad_config", {"human": 0, "seats": setup()["seats"]}),
 ]
 
 

@@ -44,13 +44,31 @@ LOG_MAX = 1000  # visible events kept for the log after a reload
 BOTS_ALONE_CAP = 1000
 
 
+def _seating(setup: dict[str, Any], players: int) -> tuple[int, list[dict[str, Any]]]:
+    """The human's seat and the seats of a setup, checked against the table's size.
+
+    New games and restored saves pass the same check, so a setup the page could never have sent
+    (a seat list of the wrong length, a human seat off the table, a seat that is not an object)
+    is refused at the door instead of failing later in a bot's turn.
+    """
+    human = setup.get("human", 0)
+    if type(human) is not int or not 0 <= human < players:
+        raise EngineError("bad_seat", f"the human's seat {human!r} is not at the table")
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise EngineError("bad_config", f"the seats do not match the {players} players")
+    if not all(isinstance(seat, dict) for seat in seats):
+        raise EngineError("bad_config", "every seat is an object")
+    return human, seats
+
+
 class Session:
     """One game at the table: the engine's Game plus who sits where."""
 
     def __init__(self, setup: dict[str, Any]) -> None:
+        if not isinstance(setup, dict) or not isinstance(setup.get("config"), dict):
+            raise EngineError("bad_config", "a setup is an object with a config object")
         self.setup = setup
-        self.human: int = int(setup.get("human", 0))
-        self.seats: list[dict[str, Any]] = setup["seats"]
         config = dict(setup["config"])
         seed = config.get("seed")
         if seed is None:
@@ -58,6 +76,7 @@ class Session:
             config["seed"] = seed
         self.config = config
         self.game = Game.new(config)
+        self.human, self.seats = _seating(setup, self.game.config.players)
         self.rng = random.Random(f"bots-{seed}")
         self.bots = {
             seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
@@ -85,16 +104,11 @@ class Session:
     def _restore(cls, saved: dict[str, Any]) -> Session:
         self = cls.__new__(cls)
         self.setup = saved["setup"]
-        self.seats = self.setup["seats"]
         self.config = saved["config"]
         self.game = Game.from_json(saved["game"])
         players = len(self.game.hands)
-        human = self.setup.get("human", 0)
-        if not isinstance(human, int) or not 0 <= human < players:
-            raise EngineError("bad_save", f"the human's seat {human!r} is not at the table")
-        self.human = human
-        if not isinstance(self.seats, list) or len(self.seats) != players:
-            raise EngineError("bad_save", "the seats do not match the game")
+        self.human, self.seats = _seating(self.setup, players)  # restore() makes it bad_save
+        human = self.human
         self.rng = random.Random()
         self.rng.setstate(_tuplify(saved["rng"]))
         self.steps = int(saved.get("steps", 0))
