@@ -21,6 +21,8 @@ from .base import (
     Action,
     BaseBot,
     Event,
+    Option,
+    Progress,
     View,
     cards_for,
     ends_on_first_out,
@@ -32,8 +34,6 @@ from .base import (
 )
 from .estimate import p_holds
 from .memory import CardTracker
-
-Option = tuple[float, Action]
 
 
 @dataclass
@@ -59,11 +59,13 @@ class HeuristicBot(BaseBot):
         self.tracker = CardTracker()
         self.calls: dict[str, tuple[int, int]] = {}  # seat -> (chances to call, challenges)
         self.pending: tuple[int, int] | None = None  # (author, count) of the callable play
+        self.progress = Progress()
 
     # ------------------------------------------------------------ memory
 
     def observe(self, events: list[Event]) -> None:
         self.tracker.observe(events)
+        self.progress.observe(events)
         for event in events:
             kind = event["type"]
             seat = int(event.get("seat", -1))
@@ -91,6 +93,7 @@ class HeuristicBot(BaseBot):
             "tracker": self.tracker.to_json(),
             "calls": {k: list(v) for k, v in self.calls.items()},
             "pending": list(self.pending) if self.pending else None,
+            "visits": self.progress.to_json(),
         }
 
     def _restore(self, data: Any) -> None:
@@ -99,6 +102,7 @@ class HeuristicBot(BaseBot):
             self.calls = {k: (int(v[0]), int(v[1])) for k, v in data["calls"].items()}
             pending = data.get("pending")
             self.pending = (int(pending[0]), int(pending[1])) if pending else None
+            self.progress.restore(data.get("visits"))
 
     # ------------------------------------------------------------ models (Hard overrides)
 
@@ -122,8 +126,8 @@ class HeuristicBot(BaseBot):
 
     def act(self, view: View) -> Action:
         self.tracker.sync(view)
-        options = self.options(view)
-        return self.choose(options)
+        options = self.progress.steer(view, self.options(view))
+        return self.progress.remember(view, self.choose(options))
 
     def choose(self, options: list[Option]) -> Action:
         best = max(value for value, _ in options)
