@@ -390,23 +390,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.preset == "classic":
         options.setdefault("deck", 36)
     started = time.perf_counter()
+    payload: Any
     if args.matrix:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-        tables = [name.strip() for name in args.tables.split(",") if name.strip()]
+        names = [name.strip() for name in args.tables.split(",") if name.strip()]
         games = dict.fromkeys(levels, args.games)
         if args.expert_games is not None and "expert" in games:
             games["expert"] = args.expert_games
         payload = matrix(
-            levels, field_of(args.field), tables, games, args.seed, args.move_limit, args.jobs
+            levels, field_of(args.field), names, games, args.seed, args.move_limit, args.jobs
         )
-        print_matrix(payload, tables)
+        print_matrix(payload, names)
     elif args.round_robin:
         levels = [level.strip() for level in args.round_robin.split(",") if level.strip()]
         tables = round_robin_tables(levels, args.games, args.seed, args.preset, options)
         results = list(run(tables, args.jobs))
         rows = round_robin_report(results)
         print_round_robin(rows, results)
-        payload: Any = rows
+        payload = rows
     else:
         field_levels = field_of(args.field)
         tables = candidate_tables(
