@@ -151,6 +151,21 @@ class HeuristicBot(BaseBot):
             raise ValueError("no legal action")
         return options
 
+    def p_called(self, view: View, nxt: int, count: int, going_out: bool) -> float:
+        """Probability that a play of ``count`` cards is challenged by anyone.
+
+        With open challenge every other player gets a window, so the chance that nobody calls
+        is the product over all of them (with six players that is most plays).
+        """
+        q = self.p_call(view, nxt, count, going_out)
+        if not view["options"].get("open_challenge"):
+            return q
+        me = int(view["seat"])
+        for seat in range(int(view["players"])):
+            if seat not in (me, nxt) and seat not in view["out"]:
+                q = 1 - (1 - q) * (1 - self.p_call(view, seat, count, going_out))
+        return q
+
     def beta_for(self, view: View, seat: int) -> float:
         """Cards picked up by ``seat`` matter more when it is close to going out."""
         size = int(view["hand_sizes"][seat])
@@ -237,7 +252,7 @@ class HeuristicBot(BaseBot):
                 after.subtract(rank_of(card) for card in cards)
                 after = +after
                 going_out = out_possible and k == hand_size
-                q = self.p_call(view, nxt, k, going_out)
+                q = self.p_called(view, nxt, k, going_out)
                 if going_out:
                     value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
                 else:
