@@ -28,7 +28,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,10 +74,14 @@ class GameResult:
     moves: int
 
 
+# Bots the lab seats under a name of its own (``engine.lab.tune``'s trial parameters).
+EXTRA_BOTS: dict[str, Callable[[random.Random], Bot]] = {}
+
+
 def seat_bot(level: str, rng: random.Random) -> Bot:
-    """A level or probe (``engine.bots``) or a stranger (``engine.lab.strangers``)."""
-    stranger = STRANGERS.get(level)
-    return stranger(rng) if stranger is not None else make_bot(level, rng)
+    """A level or probe (``engine.bots``), a stranger (``engine.lab.strangers``) or a lab bot."""
+    factory = STRANGERS.get(level) or EXTRA_BOTS.get(level)
+    return factory(rng) if factory is not None else make_bot(level, rng)
 
 
 def field_of(spec: str) -> list[str]:
