@@ -69,7 +69,8 @@ class GameResult:
     seats: tuple[str, ...]
     shares: list[float]  # win share per seat (ties at the top split one win)
     places: list[int]
-    times: dict[int, list[float]]  # seconds per move, per seat
+    times: dict[int, list[float]]  # seconds per move, per seat (wall clock)
+    cpu: dict[int, list[float]]  # seconds per move, per seat (this process's CPU time)
     hit_limit: bool
     moves: int
 
@@ -105,13 +106,15 @@ def play_table(table: Table) -> GameResult:
         for seat, level in enumerate(table.seats)
     ]
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
+    cpu: dict[int, list[float]] = {seat: [] for seat in range(players)}
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].act(view)
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.process_time() - start_cpu)
         events = game.apply(seat, action)
         for other in range(players):
             bots[other].observe(visible_events(events, other))
@@ -128,6 +131,7 @@ def play_table(table: Table) -> GameResult:
         shares=shares,
         places=places,
         times=times,
+        cpu=cpu,
         hit_limit=result["reason"] == "move_limit",
         moves=game.moves,
     )
@@ -158,12 +162,14 @@ class Tally:
     wins: float = 0.0
     places: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
-    def add(self, share: float, place: int, times: list[float]) -> None:
+    def add(self, share: float, place: int, times: list[float], cpu: Sequence[float] = ()) -> None:
         self.games += 1
         self.wins += share
         self.places.append(place)
         self.times.extend(times)
+        self.cpu.extend(cpu)
 
     def row(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -174,6 +180,8 @@ class Tally:
             "mean_place": sum(self.places) / len(self.places) if self.places else 0.0,
             "p50_ms": percentile(self.times, 0.50) * 1000,
             "p95_ms": percentile(self.times, 0.95) * 1000,
+            # CPU time does not grow with the machine's load as the wall clock does.
+            "cpu_p95_ms": percentile(self.cpu, 0.95) * 1000,
         }
 
 
@@ -237,7 +245,7 @@ def candidate_report(
     tally = Tally()
     for table, result in zip(tables, results, strict=True):
         seat = table.tag
-        tally.add(result.shares[seat], result.places[seat], result.times[seat])
+        tally.add(result.shares[seat], result.places[seat], result.times[seat], result.cpu[seat])
     row = tally.row()
     row["candidate"] = candidate
     row["field"] = "+".join(field_levels)
@@ -348,13 +356,14 @@ def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
             )
         print(f"| {level} | " + " | ".join(cells) + " |")
     print()
-    print("move time p50 / p95 ms; games that hit the move limit")
+    print("move time p50 / p95 ms wall clock, p95 ms CPU time; games that hit the move limit")
     print()
     print(f"| level | {' | '.join(tables)} |")
     print("|---|" + "---|" * len(tables))
     for level in levels:
         cells = [
-            f"{cell[(level, name)]['p50_ms']:.1f} / {cell[(level, name)]['p95_ms']:.1f}; "
+            f"{cell[(level, name)]['p50_ms']:.1f} / {cell[(level, name)]['p95_ms']:.1f}, "
+            f"{cell[(level, name)]['cpu_p95_ms']:.1f}; "
             f"{cell[(level, name)]['move_limit_games']}"
             for name in tables
         ]
