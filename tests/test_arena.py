@@ -10,6 +10,7 @@ from engine.lab.arena import (
     candidate_report,
     candidate_tables,
     main,
+    matrix,
     play_table,
     round_robin_tables,
     run_ordered,
@@ -96,3 +97,21 @@ def test_strangers_differ() -> None:
         tables = candidate_tables(level, ["easy"], 4, 4, 7, "classic", {"deck": 36})
         games[level] = [result.moves for result in run_ordered(tables, 1)]
     assert len({tuple(moves) for moves in games.values()}) == len(STRANGERS)
+
+
+# The CI check of the level order, against the common mixed field with fixed seeds (the same
+# games on every run, so it is not flaky).  Expert costs ~100x a Medium game, so it plays one
+# table (two seats, the cheapest); Medium < Hard is checked on a second one.  The full-size
+# figures are in docs/bots.md (python -m engine.lab.arena --matrix).
+ORDER_CHECKS = [
+    ("noaces-2p", ["medium", "hard", "expert"], 24),
+    ("quick-4p", ["medium", "hard"], 40),
+]
+
+
+@pytest.mark.parametrize(("table", "levels", "games"), ORDER_CHECKS)
+def test_level_order_on_matrix_tables(table: str, levels: list[str], games: int) -> None:
+    rows = matrix(levels, list(MIXED_FIELD), [table], dict.fromkeys(levels, games), 1, 400, 2)
+    rates = [row["win_rate"] for row in rows]
+    assert rates == sorted(rates), rows
+    assert len(set(rates)) == len(rates), rows
