@@ -5,13 +5,18 @@ from __future__ import annotations
 import pytest
 
 from engine.lab.arena import (
+    MATRIX_TABLES,
+    Table,
     candidate_report,
     candidate_tables,
     main,
+    matrix,
+    play_table,
     round_robin_tables,
     run_ordered,
     wilson,
 )
+from engine.lab.strangers import MIXED_FIELD, STRANGERS
 
 
 def test_wilson_interval() -> None:
@@ -59,3 +64,54 @@ def test_cli_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| easy | 3x always_lie |" in out
     assert main(["--round-robin", "easy,medium", "--games", "4", "--jobs", "1"]) == 0
     assert "| 1 |" in capsys.readouterr().out
+
+
+def test_the_mixed_field_rotates_with_the_deal() -> None:
+    tables = candidate_tables("hard", list(MIXED_FIELD), 6, 2, 1, "classic", {})
+    assert [t.seats for t in tables[:4]] == [
+        ("hard", MIXED_FIELD[0]),
+        (MIXED_FIELD[0], "hard"),
+        ("hard", MIXED_FIELD[1]),
+        (MIXED_FIELD[1], "hard"),
+    ]
+
+
+def test_every_stranger_plays_every_matrix_table() -> None:
+    """Strangers among themselves finish a game on every table (the engine refuses illegal
+    actions); every stranger sits at every table in one of the deals."""
+    names = list(STRANGERS)
+    for preset, players, options in MATRIX_TABLES.values():
+        seated = set()
+        for deal in range(0, len(names), players):
+            seats = tuple(names[(deal + i) % len(names)] for i in range(players))
+            result = play_table(Table(deal, seats, preset, {**options, "move_limit": 400}, -1))
+            assert sum(result.shares) == pytest.approx(1.0)
+            seated.update(seats)
+        assert seated == set(names)
+
+
+def test_strangers_differ() -> None:
+    """Each stranger is its own strategy: over the same deals no two play the same game."""
+    games = {}
+    for level in STRANGERS:
+        tables = candidate_tables(level, ["easy"], 4, 4, 7, "classic", {"deck": 36})
+        games[level] = [result.moves for result in run_ordered(tables, 1)]
+    assert len({tuple(moves) for moves in games.values()}) == len(STRANGERS)
+
+
+# The CI check of the level order, against the common mixed field with fixed seeds (the same
+# games on every run, so it is not flaky).  Expert costs ~100x a Medium game, so it plays one
+# table (two seats, the cheapest); Medium < Hard is checked on a second one.  The full-size
+# figures are in docs/bots.md (python -m engine.lab.arena --matrix).
+ORDER_CHECKS = [
+    ("noaces-2p", ["medium", "hard", "expert"], 24),
+    ("quick-4p", ["medium", "hard"], 40),
+]
+
+
+@pytest.mark.parametrize(("table", "levels", "games"), ORDER_CHECKS)
+def test_level_order_on_matrix_tables(table: str, levels: list[str], games: int) -> None:
+    rows = matrix(levels, list(MIXED_FIELD), [table], dict.fromkeys(levels, games), 1, 400, 2)
+    rates = [row["win_rate"] for row in rows]
+    assert rates == sorted(rates), rows
+    assert len(set(rates)) == len(rates), rows

@@ -16,6 +16,12 @@ from ..cards import ascending_order, rank_of, ranks_of_deck
 View = dict[str, Any]
 Event = dict[str, Any]
 Action = dict[str, Any]
+Option = tuple[float, Action]  # an action and its value to the bot (higher is better)
+
+# A bot that meets the same position this often at its own turn is in a cycle (see Progress).
+CYCLE_VISITS = 2
+# Moves in one hand after which a bot stops calling (see Progress): far beyond a normal hand.
+PATIENCE = 400
 
 
 class Bot(Protocol):
@@ -71,6 +77,77 @@ class BaseBot:
 
     def _restore(self, data: Any) -> None:
         return None
+
+
+# ------------------------------------------------------------------ progress
+
+
+def position(view: View) -> str:
+    """What comes back when bots trade the same pile: whose turn, every hand size, the pile, the
+    stock, who is out, and the size of a play that can be called."""
+    last = view["last_play"]
+    callable_play = int(last["count"]) if last and last["unresolved"] else 0
+    sizes = ",".join(str(int(n)) for n in view["hand_sizes"])
+    out = ",".join(str(int(seat)) for seat in view["out"])
+    return f"{view['seat']}|{sizes}|{view['pile_size']}|{view['stock_size']}|{out}|{callable_play}"
+
+
+def action_kind(action: Action) -> str:
+    """An action by its shape: a call, or a play's size and how many of its cards are honest."""
+    if action["type"] != "play":
+        return str(action["type"])
+    rank = str(action["rank"])
+    honest = sum(1 for card in action["cards"] if rank_of(card) == rank)
+    return f"play:{len(action['cards'])}:{honest}"
+
+
+class Progress:
+    """Makes a bot change course in a cycle, so that bots-only games always end.
+
+    Without it, bots traded the same pile for ever: one plays honest cards and the next always
+    calls and takes them; two bluff and catch each other with the same cards; with no aces,
+    hands of nothing but aces are bluffed one card at a time and always caught.  Each position
+    met at the bot's turn (:func:`position`) keeps the kinds of action taken there; once it has
+    come back :data:`CYCLE_VISITS` times, only the options of the kind least tried there remain
+    (the best of them is then played), so every kind gets its turn and the cycle is left.
+
+    Some cycles involve several seats that each act rationally: with no aces, hands of nothing
+    but aces can only be bluffed, and someone in an open-challenge window always calls a last
+    card.  So a hand that has lasted :data:`PATIENCE` moves is played out without calls: every
+    play then stands and sheds cards, and the hand ends within about as many moves as there are
+    cards.  Every bot sees the same move count, so they all stop together.
+    """
+
+    def __init__(self) -> None:
+        self.visits: dict[str, list[str]] = {}
+
+    def steer(self, view: View, options: list[Option]) -> list[Option]:
+        """The options a bot may choose from here (all of them unless it is in a cycle)."""
+        if int(view["moves"]) >= PATIENCE:
+            quiet = [option for option in options if option[1]["type"] in ("play", "pass")]
+            believe = [option for option in options if option[1]["type"] == "believe"]
+            return quiet or believe or options
+        tried = self.visits.get(position(view), [])
+        if len(tried) < CYCLE_VISITS:
+            return options
+        counts = Counter(tried)
+        least = min(counts[action_kind(action)] for _, action in options)
+        return [option for option in options if counts[action_kind(option[1])] == least]
+
+    def remember(self, view: View, action: Action) -> Action:
+        """File ``action`` under this position and return it."""
+        self.visits.setdefault(position(view), []).append(action_kind(action))
+        return action
+
+    def observe(self, events: list[Event]) -> None:
+        if any(event["type"] == "dealt" for event in events):
+            self.visits = {}  # a new hand: nothing repeats across hands
+
+    def to_json(self) -> dict[str, list[str]]:
+        return self.visits
+
+    def restore(self, data: dict[str, list[str]] | None) -> None:
+        self.visits = {key: list(kinds) for key, kinds in (data or {}).items()}
 
 
 # ------------------------------------------------------------------ view helpers

@@ -1,12 +1,19 @@
-"""Easy: truthful when it can, otherwise a small bluff; calls at a low fixed rate; no memory."""
+"""Easy: truthful when it can, otherwise a small bluff; calls at a low fixed rate.
+
+Its only memory is :class:`base.Progress`: the positions it met, so that it leaves a cycle.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import (
     Action,
     BaseBot,
+    Event,
+    Option,
+    Progress,
     View,
     ends_on_first_out,
     hand_ranks,
@@ -33,10 +40,47 @@ def simple_play(view: View, rng: Any) -> Action:
     return play_action([rng.choice(view["hand"])], rank)
 
 
+def other_courses(view: View) -> list[Action]:
+    """One action of every other kind Easy could take here: each legal call, a one-card play of
+    the rank held fewest, and a one-card honest play when it holds the rank."""
+    legal = view["legal"]
+    actions = [{"type": kind} for kind in ("challenge", "believe", "pass") if legal.get(kind)]
+    rule = legal.get("play")
+    if rule:
+        counts = hand_ranks(view)
+        rank = rule["ranks"][0]
+        fewest = min(view["hand"], key=lambda card: (counts[card[:-1]], card))
+        actions.append(play_action([fewest], rank))
+        honest = [card for card in view["hand"] if card[:-1] == rank]
+        if honest:
+            actions.append(play_action(honest[:1], rank))
+    return actions
+
+
 class EasyBot(BaseBot):
     level = "easy"
 
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.progress = Progress()
+
+    def observe(self, events: list[Event]) -> None:
+        self.progress.observe(events)
+
+    def _memory(self) -> Any:
+        return {"visits": self.progress.to_json()}
+
+    def _restore(self, data: Any) -> None:
+        self.progress.restore((data or {}).get("visits"))
+
     def act(self, view: View) -> Action:
+        options: list[Option] = [(1.0, self.choose(view))]
+        options += [(0.0, action) for action in other_courses(view)]
+        best = max(self.progress.steer(view, options), key=lambda option: option[0])
+        return self.progress.remember(view, best[1])
+
+    def choose(self, view: View) -> Action:
+        """Easy's own choice (before :class:`base.Progress` may steer it out of a cycle)."""
         legal = view["legal"]
         last = view["last_play"]
         if legal.get("challenge") and last:

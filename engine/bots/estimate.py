@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
-from ..cards import rank_of
+from ..cards import rank_of, ranks_of_deck
 from .base import View, total_copies
 from .memory import CardTracker, accounted
 
@@ -59,7 +59,27 @@ def p_holds(view: View, tracker: CardTracker, seat: int, rank: str, count: int) 
     population = cards_in_play(view) - len(view["hand"]) - len(view["discard"]) - not_here
     population -= sure_all
     unknown_rank = max_possible(view, tracker, seat, rank) - sure_rank
-    return at_least(max(population, 0), unknown_rank, max(slots, 0), count - sure_rank)
+    chance = at_least(max(population, 0), unknown_rank, max(slots, 0), count - sure_rank)
+    if chose_rank(view, seat, count):
+        # The author picked the rank it claims, so it needed ``count`` of *some* rank, not of
+        # this one: without this, honest openers with two decks looked like liars (a claim of
+        # four was "23 % likely") and Medium called, and lost, most of them.
+        choices = len(ranks_of_deck(int(view["options"]["deck"]))) - int(
+            bool(view["options"].get("no_aces"))
+        )
+        chance = 1 - (1 - chance) ** choices
+    return chance
+
+
+def chose_rank(view: View, seat: int, count: int) -> bool:
+    """The top play opened the pile at a rank its author was free to choose (fixed ranks)."""
+    last = view["last_play"]
+    return bool(
+        not view["options"].get("ascending")
+        and last
+        and int(last["seat"]) == seat
+        and int(view["pile_size"]) == count
+    )
 
 
 def p_holds_next(view: View, tracker: CardTracker, seat: int, rank: str, count: int) -> float:

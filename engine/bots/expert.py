@@ -27,10 +27,9 @@ import math
 import random
 
 from ..cards import rank_of, ranks_of_deck
-from .base import Action, View
+from .base import Action, Option, View
 from .belief import rules_of, sample_world, to_sim
 from .hard import HARD_PARAMS, HardBot
-from .heuristic import Option
 from .sim import Rules, Sim, apply_play, run_window, step
 
 DEPTH = 20
@@ -75,14 +74,14 @@ class ExpertBot(HardBot):
     def act(self, view: View) -> Action:
         self.sync_sizes(view)
         self.tracker.sync(view)
-        options = self.options(view)
+        options = self.progress.steer(view, self.options(view))
         forced = [option for option in options if option[0] >= 99.0]
         if forced:  # last cards: the call is not a choice worth searching
-            return forced[0][1]
+            return self.progress.remember(view, forced[0][1])
         cands = self.candidates(options)
         if len(cands) == 1:
-            return cands[0][1]
-        return self.search(view, cands)
+            return self.progress.remember(view, cands[0][1])
+        return self.progress.remember(view, self.search(view, cands))
 
     def search(self, view: View, cands: list[Option]) -> Action:
         me = int(view["seat"])

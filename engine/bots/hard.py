@@ -11,7 +11,8 @@ On top of Medium's public-fact tracking (``memory.CardTracker``), Hard keeps
   given size when it could.
 
 Plays and calls are valued one move ahead with those models (the next player's likely answer to
-each candidate play), and the choice is a softmax over values, so Hard cannot be read.
+each candidate play, every window seat's with open challenge); the best value is played, ties
+broken at random.
 """
 
 from __future__ import annotations
@@ -60,10 +61,16 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
     entry[1] += int(hit)
 
 
-# Tuned in the arena (docs/bots.md): a more wary prior on how often players call, cards an
-# opponent picks up valued at half of one's own, hands with few distinct ranks favoured.
+# Found by ``python -m engine.lab.tune --level hard`` (docs/bots.md): a coordinate search over
+# every matrix table against the mixed field of strangers, from the earlier hand-tuned values.
 HARD_PARAMS = Params(
-    temperature=0.1, max_filler=2, beta=0.5, gamma=0.8, call_base=0.25, call_per_card=0.2
+    temperature=0.0,
+    max_filler=2,
+    beta=0.2,
+    gamma=1.1,
+    call_base=0.35,
+    call_per_card=0.05,
+    honesty=0.7,
 )
 
 

@@ -21,6 +21,8 @@ from .base import (
     Action,
     BaseBot,
     Event,
+    Option,
+    Progress,
     View,
     cards_for,
     ends_on_first_out,
@@ -32,8 +34,6 @@ from .base import (
 )
 from .estimate import p_holds
 from .memory import CardTracker
-
-Option = tuple[float, Action]
 
 
 @dataclass
@@ -59,11 +59,13 @@ class HeuristicBot(BaseBot):
         self.tracker = CardTracker()
         self.calls: dict[str, tuple[int, int]] = {}  # seat -> (chances to call, challenges)
         self.pending: tuple[int, int] | None = None  # (author, count) of the callable play
+        self.progress = Progress()
 
     # ------------------------------------------------------------ memory
 
     def observe(self, events: list[Event]) -> None:
         self.tracker.observe(events)
+        self.progress.observe(events)
         for event in events:
             kind = event["type"]
             seat = int(event.get("seat", -1))
@@ -91,6 +93,7 @@ class HeuristicBot(BaseBot):
             "tracker": self.tracker.to_json(),
             "calls": {k: list(v) for k, v in self.calls.items()},
             "pending": list(self.pending) if self.pending else None,
+            "visits": self.progress.to_json(),
         }
 
     def _restore(self, data: Any) -> None:
@@ -99,6 +102,7 @@ class HeuristicBot(BaseBot):
             self.calls = {k: (int(v[0]), int(v[1])) for k, v in data["calls"].items()}
             pending = data.get("pending")
             self.pending = (int(pending[0]), int(pending[1])) if pending else None
+            self.progress.restore(data.get("visits"))
 
     # ------------------------------------------------------------ models (Hard overrides)
 
@@ -122,8 +126,8 @@ class HeuristicBot(BaseBot):
 
     def act(self, view: View) -> Action:
         self.tracker.sync(view)
-        options = self.options(view)
-        return self.choose(options)
+        options = self.progress.steer(view, self.options(view))
+        return self.progress.remember(view, self.choose(options))
 
     def choose(self, options: list[Option]) -> Action:
         best = max(value for value, _ in options)
@@ -146,6 +150,21 @@ class HeuristicBot(BaseBot):
         if not options:
             raise ValueError("no legal action")
         return options
+
+    def p_called(self, view: View, nxt: int, count: int, going_out: bool) -> float:
+        """Probability that a play of ``count`` cards is challenged by anyone.
+
+        With open challenge every other player gets a window, so the chance that nobody calls
+        is the product over all of them (with six players that is most plays).
+        """
+        q = self.p_call(view, nxt, count, going_out)
+        if not view["options"].get("open_challenge"):
+            return q
+        me = int(view["seat"])
+        for seat in range(int(view["players"])):
+            if seat not in (me, nxt) and seat not in view["out"]:
+                q = 1 - (1 - q) * (1 - self.p_call(view, seat, count, going_out))
+        return q
 
     def beta_for(self, view: View, seat: int) -> float:
         """Cards picked up by ``seat`` matter more when it is close to going out."""
@@ -233,7 +252,7 @@ class HeuristicBot(BaseBot):
                 after.subtract(rank_of(card) for card in cards)
                 after = +after
                 going_out = out_possible and k == hand_size
-                q = self.p_call(view, nxt, k, going_out)
+                q = self.p_called(view, nxt, k, going_out)
                 if going_out:
                     value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
                 else:

@@ -10,6 +10,12 @@ directions round the table) and ranks them.
     python -m engine.lab.arena --candidate medium --field easy --games 2000
     python -m engine.lab.arena --candidate expert --field medium --preset quick --games 400
     python -m engine.lab.arena --round-robin easy,medium,hard,expert --games 800
+    python -m engine.lab.arena --matrix --field mixed --games 1000 --expert-games 400
+
+``--matrix`` plays every level of ``--levels`` against the same field on every table of
+:data:`MATRIX_TABLES` and prints levels x tables: win rates with 95 % Wilson intervals, move
+times and move-limit games.  ``--field mixed`` is the common mixed field of strangers
+(``engine.lab.strangers``: measurement-only opponents from published bot families).
 """
 
 from __future__ import annotations
@@ -22,15 +28,28 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.base import Bot
 from ..game import Game
 from ..view import visible_events
+from .strangers import MIXED_FIELD, STRANGERS
 
 DEFAULT_MOVE_LIMIT = 400
+
+# The matrix (issue 17): table name -> (preset, players, options).  Seven shapes a new user meets.
+MATRIX_TABLES: dict[str, tuple[str, int, dict[str, Any]]] = {
+    "classic-4p-36": ("classic", 4, {"deck": 36}),
+    "classic-5p-52-asc": ("classic", 5, {"deck": 52, "ascending": True}),
+    "draw-3p": ("classic", 3, {"deck": 36, "draw": True}),
+    "open-6p-2decks": ("classic", 6, {"deck": 36, "open_challenge": True, "decks": 2}),
+    "noaces-2p": ("classic", 2, {"deck": 36, "no_aces": True}),
+    "quick-4p": ("quick", 4, {}),
+    "quick-6p": ("quick", 6, {}),
+}
 DESCRIPTION = "A candidate bot against a field on seat-rotated duplicate deals."
 
 
@@ -50,9 +69,26 @@ class GameResult:
     seats: tuple[str, ...]
     shares: list[float]  # win share per seat (ties at the top split one win)
     places: list[int]
-    times: dict[int, list[float]]  # seconds per move, per seat
+    times: dict[int, list[float]]  # seconds per move, per seat (wall clock)
+    cpu: dict[int, list[float]]  # seconds per move, per seat (this process's CPU time)
     hit_limit: bool
     moves: int
+
+
+# Bots the lab seats under a name of its own (``engine.lab.tune``'s trial parameters).
+EXTRA_BOTS: dict[str, Callable[[random.Random], Bot]] = {}
+
+
+def seat_bot(level: str, rng: random.Random) -> Bot:
+    """A level or probe (``engine.bots``), a stranger (``engine.lab.strangers``) or a lab bot."""
+    factory = STRANGERS.get(level) or EXTRA_BOTS.get(level)
+    return factory(rng) if factory is not None else make_bot(level, rng)
+
+
+def field_of(spec: str) -> list[str]:
+    """``--field``: a comma list of levels and strangers, or ``mixed`` (every stranger)."""
+    levels = [level.strip() for level in spec.split(",") if level.strip()]
+    return list(MIXED_FIELD) if levels == ["mixed"] else levels
 
 
 def play_table(table: Table) -> GameResult:
@@ -66,17 +102,19 @@ def play_table(table: Table) -> GameResult:
     }
     game = Game.new(config)
     bots = [
-        make_bot(level, random.Random(f"arena:{table.seed}:{seat}:{'/'.join(table.seats)}"))
+        seat_bot(level, random.Random(f"arena:{table.seed}:{seat}:{'/'.join(table.seats)}"))
         for seat, level in enumerate(table.seats)
     ]
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
+    cpu: dict[int, list[float]] = {seat: [] for seat in range(players)}
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].act(view)
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.process_time() - start_cpu)
         events = game.apply(seat, action)
         for other in range(players):
             bots[other].observe(visible_events(events, other))
@@ -93,6 +131,7 @@ def play_table(table: Table) -> GameResult:
         shares=shares,
         places=places,
         times=times,
+        cpu=cpu,
         hit_limit=result["reason"] == "move_limit",
         moves=game.moves,
     )
@@ -123,12 +162,14 @@ class Tally:
     wins: float = 0.0
     places: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
-    def add(self, share: float, place: int, times: list[float]) -> None:
+    def add(self, share: float, place: int, times: list[float], cpu: Sequence[float] = ()) -> None:
         self.games += 1
         self.wins += share
         self.places.append(place)
         self.times.extend(times)
+        self.cpu.extend(cpu)
 
     def row(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -139,6 +180,8 @@ class Tally:
             "mean_place": sum(self.places) / len(self.places) if self.places else 0.0,
             "p50_ms": percentile(self.times, 0.50) * 1000,
             "p95_ms": percentile(self.times, 0.95) * 1000,
+            # CPU time does not grow with the machine's load as the wall clock does.
+            "cpu_p95_ms": percentile(self.cpu, 0.95) * 1000,
         }
 
 
@@ -151,12 +194,17 @@ def candidate_tables(  # noqa: PLR0917 - one call site per mode, all arguments n
     preset: str,
     options: dict[str, Any],
 ) -> list[Table]:
-    """``games`` games: ceil(games / players) deals, each with the candidate in every seat."""
+    """``games`` games: ceil(games / players) deals, each with the candidate in every seat.
+
+    The field's levels are seated in their order from an offset that moves with the deal, so a
+    long field (``mixed``) meets the candidate in every combination, the same for every
+    candidate.
+    """
     deals = max(1, math.ceil(games / players))
     tables = []
     for deal in range(deals):
         for seat in range(players):
-            others = [field_levels[i % len(field_levels)] for i in range(players - 1)]
+            others = [field_levels[(deal + i) % len(field_levels)] for i in range(players - 1)]
             seats = (*others[:seat], candidate, *others[seat:])
             tables.append(Table(seed + deal, seats, preset, options, seat))
     return tables[: max(games, players)]
@@ -197,7 +245,7 @@ def candidate_report(
     tally = Tally()
     for table, result in zip(tables, results, strict=True):
         seat = table.tag
-        tally.add(result.shares[seat], result.places[seat], result.times[seat])
+        tally.add(result.shares[seat], result.places[seat], result.times[seat], result.cpu[seat])
     row = tally.row()
     row["candidate"] = candidate
     row["field"] = "+".join(field_levels)
@@ -259,13 +307,88 @@ def print_round_robin(rows: list[dict[str, Any]], results: list[GameResult]) -> 
         )
 
 
+def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
+    levels: Sequence[str],
+    field_levels: Sequence[str],
+    tables: Sequence[str],
+    games: dict[str, int],
+    seed: int,
+    move_limit: int,
+    jobs: int,
+) -> list[dict[str, Any]]:
+    """Every level against the same field on every table: one row per (level, table)."""
+    cells: list[tuple[str, str, list[Table]]] = []
+    for level in levels:
+        for name in tables:
+            preset, players, options = MATRIX_TABLES[name]
+            options = {**options, "move_limit": move_limit}
+            cell = candidate_tables(
+                level, field_levels, games[level], players, seed, preset, options
+            )
+            cells.append((level, name, cell))
+    every = [table for _, _, cell in cells for table in cell]
+    results = iter(run_ordered(every, jobs))
+    rows = []
+    for level, name, cell in cells:
+        done = [next(results) for _ in cell]
+        row = candidate_report(level, field_levels, done, cell)
+        row["table"] = name
+        row["chance"] = 1 / MATRIX_TABLES[name][1]
+        rows.append(row)
+    return rows
+
+
+def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
+    levels = list(dict.fromkeys(row["candidate"] for row in rows))
+    cell = {(row["candidate"], row["table"]): row for row in rows}
+    print(f"win rate [95 % Wilson] (games) against {rows[0]['field']}; chance in the header")
+    print()
+    header = " | ".join(f"{name} ({pct(1 / MATRIX_TABLES[name][1])})" for name in tables)
+    print(f"| level | {header} |")
+    print("|---|" + "---|" * len(tables))
+    for level in levels:
+        cells = []
+        for name in tables:
+            row = cell[(level, name)]
+            low, high = row["ci95"]
+            cells.append(
+                f"{100 * row['win_rate']:.1f} [{100 * low:.1f}, {100 * high:.1f}] ({row['games']})"
+            )
+        print(f"| {level} | " + " | ".join(cells) + " |")
+    print()
+    print("move time p50 / p95 ms wall clock, p95 ms CPU time; games that hit the move limit")
+    print()
+    print(f"| level | {' | '.join(tables)} |")
+    print("|---|" + "---|" * len(tables))
+    for level in levels:
+        cells = [
+            f"{cell[(level, name)]['p50_ms']:.1f} / {cell[(level, name)]['p95_ms']:.1f}, "
+            f"{cell[(level, name)]['cpu_p95_ms']:.1f}; "
+            f"{cell[(level, name)]['move_limit_games']}"
+            for name in tables
+        ]
+        print(f"| {level} | " + " | ".join(cells) + " |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.lab.arena", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--candidate", default="medium")
-    parser.add_argument("--field", default="easy", help="level(s) of the other seats, comma list")
+    parser.add_argument(
+        "--field",
+        default="easy",
+        help="level(s) or stranger(s) of the other seats, comma list, or 'mixed' (the strangers)",
+    )
     parser.add_argument("--round-robin", default=None, help="comma list of levels at one table")
+    parser.add_argument(
+        "--matrix", action="store_true", help="every --levels against --field on every table"
+    )
+    parser.add_argument("--levels", default="easy,medium,hard,expert")
+    parser.add_argument("--tables", default=",".join(MATRIX_TABLES))
+    parser.add_argument(
+        "--expert-games", type=int, default=None, help="games a matrix cell for expert"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--preset", default="classic", choices=("classic", "quick"))
@@ -280,15 +403,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.preset == "classic":
         options.setdefault("deck", 36)
     started = time.perf_counter()
-    if args.round_robin:
+    payload: Any
+    if args.matrix:
+        levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+        names = [name.strip() for name in args.tables.split(",") if name.strip()]
+        games = dict.fromkeys(levels, args.games)
+        if args.expert_games is not None and "expert" in games:
+            games["expert"] = args.expert_games
+        payload = matrix(
+            levels, field_of(args.field), names, games, args.seed, args.move_limit, args.jobs
+        )
+        print_matrix(payload, names)
+    elif args.round_robin:
         levels = [level.strip() for level in args.round_robin.split(",") if level.strip()]
         tables = round_robin_tables(levels, args.games, args.seed, args.preset, options)
         results = list(run(tables, args.jobs))
         rows = round_robin_report(results)
         print_round_robin(rows, results)
-        payload: Any = rows
+        payload = rows
     else:
-        field_levels = [level.strip() for level in args.field.split(",") if level.strip()]
+        field_levels = field_of(args.field)
         tables = candidate_tables(
             args.candidate, field_levels, args.games, args.players, args.seed, args.preset, options
         )

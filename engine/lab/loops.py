@@ -1,0 +1,107 @@
+"""Bots-only loop check: do games with every seat one level always make progress?
+
+Each configuration is drawn from its seed like ``engine.lab.simulate`` does (every preset and
+option, 2-6 seats) and played with every seat at ``--level``, under a per-hand move limit just
+above ``--cap`` (1,000 moves by default) instead of the configuration's own limit, so a hand that
+would spin forever shows up as a hand that passed the cap.  The report counts those hands and
+lists their configurations (each replays exactly: the seed decides the deal and the bots).
+
+    python -m engine.lab.loops --configs 10000 --level medium --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots import make_bot
+from ..game import Game
+from ..view import visible_events
+from .simulate import random_config
+
+DEFAULT_CAP = 1000
+
+
+def loop_config(seed: int, cap: int = DEFAULT_CAP) -> dict[str, Any]:
+    """The random configuration of ``seed`` with its move limit replaced by ``cap`` + 1."""
+    config = random_config(random.Random(seed), seed)
+    config["options"]["move_limit"] = cap + 1
+    return config
+
+
+def play_bots(config: dict[str, Any], level: str) -> list[int]:
+    """Play ``config`` with every seat at ``level``; the number of moves of each hand."""
+    game = Game.new(config)
+    players = int(config["players"])
+    bots = [
+        make_bot(level, random.Random(f"loops:{config['seed']}:{seat}")) for seat in range(players)
+    ]
+    hands: list[int] = []
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        moves = game.moves
+        events = game.apply(seat, bots[seat].act(game.view(seat)))
+        for other in range(players):
+            bots[other].observe(visible_events(events, other))
+        hands += [moves + 1 for event in events if event["type"] == "hand_over"]
+    return hands
+
+
+def check_one(job: tuple[int, str, int]) -> dict[str, Any]:
+    seed, level, cap = job
+    config = loop_config(seed, cap)
+    hands = play_bots(config, level)
+    return {"seed": seed, "config": config, "hands": hands, "looped": max(hands) > cap}
+
+
+def run(configs: int, level: str, first_seed: int, jobs: int, cap: int) -> dict[str, Any]:
+    work = [(seed, level, cap) for seed in range(first_seed, first_seed + configs)]
+    started = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            outcomes = pool.map(check_one, work, chunksize=20)
+    else:
+        outcomes = [check_one(job) for job in work]
+    hands = [moves for outcome in outcomes for moves in outcome["hands"]]
+    looped = [outcome for outcome in outcomes if outcome["looped"]]
+    ordered = sorted(hands)
+    return {
+        "level": level,
+        "configs": configs,
+        "first_seed": first_seed,
+        "hands": len(hands),
+        "cap": cap,
+        "hands_past_cap": sum(moves > cap for moves in hands),
+        "configs_past_cap": [outcome["config"] for outcome in looped[:20]],
+        "mean_moves": round(sum(hands) / len(hands), 1) if hands else 0,
+        "p99_moves": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if hands else 0,
+        "max_moves": max(hands, default=0),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.lab.loops", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--configs", type=int, default=1000)
+    parser.add_argument("--level", default="medium")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--cap", type=int, default=DEFAULT_CAP)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    report = run(args.configs, args.level, args.first_seed, args.jobs, args.cap)
+    print(json.dumps(report, indent=2))
+    return 1 if report["hands_past_cap"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

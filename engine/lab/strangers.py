@@ -1,0 +1,255 @@
+"""Strangers: opponents from the strategy families of published Cheat / Bullshit bots.
+
+Measurement only (the arena's fields); never a level on the setup screen, and never in
+``engine/bots``.  They were re-implemented here from the families such bots fall into (student
+reports and open-source bots for Cheat, Bullshit and "I Doubt It"): a player who never calls,
+callers that call at random at a fixed low or high rate, a caller on a player's last cards, a
+card counter that calls only lies it can prove, a probability tracker that calls unlikely claims,
+an adaptive bluffer that bluffs more when behind, and an aggressive caller that also bluffs big.
+
+Like the levels, a stranger sees only its seat's view and the events that seat was shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from math import comb
+
+from ..bots.base import (
+    Action,
+    BaseBot,
+    Event,
+    View,
+    hand_ranks,
+    play_action,
+    total_copies,
+    would_go_out,
+)
+from ..cards import rank_of
+
+
+class Stranger(BaseBot):
+    """Plays honestly when it holds the rank (padded with ``pad`` bluff cards), otherwise a
+    bluff of ``bluff`` cards; calls with probability :meth:`call_rate`."""
+
+    level = "stranger"
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        return 0.0
+
+    def pad(self, view: View) -> int:
+        """Bluff cards added to an honest play."""
+        return 0
+
+    def bluff(self, view: View) -> int:
+        """Cards in a bluff (when it holds none of the rank)."""
+        return 1
+
+    def act(self, view: View) -> Action:
+        legal = view["legal"]
+        last = view["last_play"]
+        if legal.get("challenge") and last and last["unresolved"]:
+            rate = self.call_rate(view, int(last["seat"]), int(last["count"]), str(last["rank"]))
+            if self.rng.random() < rate:
+                return {"type": "challenge"}
+        if legal.get("play"):
+            return self.play(view)
+        if legal.get("pass"):
+            return {"type": "pass"}
+        return {"type": "believe"} if legal.get("believe") else {"type": "challenge"}
+
+    def play(self, view: View) -> Action:
+        rule = view["legal"]["play"]
+        counts = hand_ranks(view)
+        ranks = list(rule["ranks"])
+        rank = max(ranks, key=lambda r: (counts[r], self.rng.random()))
+        honest = [card for card in view["hand"] if rank_of(card) == rank][: rule["max"]]
+        others = [card for card in view["hand"] if rank_of(card) != rank]
+        others.sort(key=lambda card: (counts[rank_of(card)], self.rng.random()))
+        extra = self.pad(view) if honest else max(1, self.bluff(view))
+        extra = min(extra, int(rule["max"]) - len(honest), len(others))
+        return play_action(honest + others[:extra], rank)
+
+
+def last_cards(view: View, author: int) -> bool:
+    """The author's play would empty its hand for good (it wins, or leaves the hand)."""
+    return would_go_out(view, author)
+
+
+class NeverCaller(Stranger):
+    """The honest player: plays the truth when it can, the smallest bluff when it must, and
+    never calls."""
+
+    level = "honest"
+
+
+class RandomCaller(Stranger):
+    """Calls every claim with the same fixed probability, whatever it knows."""
+
+    rate = 0.0
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        return self.rate
+
+
+class LowRandomCaller(RandomCaller):
+    level = "random_low"
+    rate = 0.1
+
+
+class HighRandomCaller(RandomCaller):
+    level = "random_high"
+    rate = 0.4
+
+
+class LastCardsCaller(Stranger):
+    """Calls every play that empties a hand, and nothing else."""
+
+    level = "last_cards"
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        return 1.0 if last_cards(view, author) else 0.0
+
+
+class CardCounter(Stranger):
+    """Counts the cards it has seen (its hand, the discard heap, its own cards in the pile and
+    every card revealed into the pile) and calls only claims those cards make impossible."""
+
+    level = "counter"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.in_pile: Counter[str] = Counter()  # ranks surely in the pile
+
+    def observe(self, events: list[Event]) -> None:
+        for event in events:
+            kind = event["type"]
+            if kind == "played" and event.get("cards") is not None:
+                self.in_pile.update(rank_of(card) for card in event["cards"])
+            elif kind == "revealed":
+                known = Counter(rank_of(card) for card in event["cards"])
+                self.in_pile = self.in_pile | known  # my own cards may be among them
+            elif kind in ("took_pile", "dealt"):
+                self.in_pile = Counter()
+            elif kind == "discarded":
+                self.in_pile.subtract(rank_of(card) for card in event["cards"])
+                self.in_pile = +self.in_pile
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        seen = hand_ranks(view)[rank] + sum(1 for c in view["discard"] if rank_of(c) == rank)
+        earlier = max(0, self.in_pile[rank] - count)  # the claimed play may hold some
+        return 1.0 if count + seen + earlier > total_copies(view) else 0.0
+
+
+class ProbabilityTracker(Stranger):
+    """Calls a claim when the chance that the author held the cards (hypergeometric over the
+    cards it cannot see) is below a threshold; always on a player's last cards when doubtful."""
+
+    level = "prob_tracker"
+    threshold = 0.35
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        mine = hand_ranks(view)[rank] + sum(1 for c in view["discard"] if rank_of(c) == rank)
+        unseen_rank = max(0, total_copies(view) - mine)
+        unseen = (
+            sum(int(n) for n in view["hand_sizes"])
+            + int(view["pile_size"])
+            + int(view["stock_size"])
+            - len(view["hand"])
+        )
+        drawn = int(view["hand_sizes"][author]) + count
+        chance = tail(unseen, unseen_rank, drawn, count)
+        if last_cards(view, author):
+            return 1.0 if chance < 0.9 else 0.0
+        return 1.0 if chance < self.threshold else 0.0
+
+
+def tail(population: int, successes: int, draws: int, need: int) -> float:
+    """P(at least ``need`` successes in ``draws`` from the population) (hypergeometric)."""
+    draws = max(0, min(draws, population))
+    successes = max(0, min(successes, population))
+    total = comb(population, draws)
+    if need <= 0 or total == 0:
+        return 1.0
+    hits = sum(
+        comb(successes, k) * comb(population - successes, draws - k)
+        for k in range(need, min(successes, draws) + 1)
+    )
+    return hits / total
+
+
+def behind(view: View) -> int:
+    """How many cards more than the best-placed opponent this seat holds."""
+    me = int(view["seat"])
+    others = [
+        int(n)
+        for seat, n in enumerate(view["hand_sizes"])
+        if seat != me and seat not in view["out"]
+    ]
+    return len(view["hand"]) - min(others, default=len(view["hand"]))
+
+
+class AdaptiveBluffer(Stranger):
+    """Bluffs more the further it is behind (pads honest plays, bigger bluffs); calls bigger
+    claims more often and always a player's last cards."""
+
+    level = "adaptive"
+
+    def bluff_rate(self, view: View) -> float:
+        return min(0.8, max(0.05, 0.15 + 0.08 * behind(view)))
+
+    def pad(self, view: View) -> int:
+        return 1 + int(self.rng.random() < 0.5) if self.rng.random() < self.bluff_rate(view) else 0
+
+    def bluff(self, view: View) -> int:
+        return 2 if self.rng.random() < self.bluff_rate(view) else 1
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        if last_cards(view, author):
+            return 1.0
+        return min(0.9, 0.12 + 0.15 * (count - 1))
+
+
+class AggressiveCaller(Stranger):
+    """Calls most claims and pads every play with two bluff cards."""
+
+    level = "aggressive"
+
+    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
+        return 0.7
+
+    def pad(self, view: View) -> int:
+        return 2
+
+    def bluff(self, view: View) -> int:
+        return 2
+
+
+STRANGERS: dict[str, Callable[[random.Random], BaseBot]] = {
+    cls.level: cls
+    for cls in (
+        NeverCaller,
+        LowRandomCaller,
+        HighRandomCaller,
+        LastCardsCaller,
+        CardCounter,
+        ProbabilityTracker,
+        AdaptiveBluffer,
+        AggressiveCaller,
+    )
+}
+
+# The common mixed field of the matrix: every stranger, seated in this order from an offset that
+# moves with the deal, so each table meets all of them and every level meets the same ones.
+MIXED_FIELD: tuple[str, ...] = (
+    "random_low",
+    "adaptive",
+    "prob_tracker",
+    "random_high",
+    "counter",
+    "aggressive",
+    "last_cards",
+    "honest",
+)

@@ -1,0 +1,106 @@
+"""Search a heuristic level's parameters over the whole matrix, never one table.
+
+A coordinate search: from the shipped parameters, each step tries every value in
+:data:`STEPS` of one parameter at a time, plays the trial against the common mixed field of
+strangers on every table of the matrix (the same seeded deals for every trial, so the trials
+differ only by the parameters), and keeps a change when it raises the score: the mean over the
+tables of win rate / chance.  The log prints every trial, so the choice can be checked.
+
+    python -m engine.lab.tune --level hard --games 120 --rounds 1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots.hard import HARD_PARAMS, HardBot
+from ..bots.heuristic import HeuristicBot, Params
+from . import arena
+from .strangers import MIXED_FIELD
+
+STEPS: dict[str, tuple[Any, ...]] = {
+    "temperature": (0.0, 0.05, 0.1, 0.2),
+    "beta": (0.2, 0.35, 0.5, 0.7),
+    "gamma": (0.3, 0.5, 0.8, 1.1),
+    "call_base": (0.1, 0.2, 0.25, 0.35),
+    "call_per_card": (0.05, 0.12, 0.2, 0.3),
+    "honesty": (0.7, 0.85, 0.95),
+    "max_filler": (1, 2, 3),
+    "open_bonus": (0.5, 1.0, 2.0),
+}
+TRIAL = "trial"
+
+
+def register(level: str, params: Params) -> None:
+    """Seat ``params`` as the arena level :data:`TRIAL` (worker processes inherit it: fork)."""
+    base: type[HeuristicBot] = HardBot if level == "hard" else HeuristicBot
+
+    def factory(rng: random.Random) -> HeuristicBot:
+        return base(rng, params)
+
+    arena.EXTRA_BOTS[TRIAL] = factory
+
+
+def score(rows: list[dict[str, Any]]) -> float:
+    return float(sum(row["win_rate"] / row["chance"] for row in rows) / len(rows))
+
+
+def evaluate(level: str, params: Params, games: int, seed: int, jobs: int) -> float:
+    register(level, params)
+    tables = list(arena.MATRIX_TABLES)
+    rows = arena.matrix(
+        [TRIAL],
+        list(MIXED_FIELD),
+        tables,
+        {TRIAL: games},
+        seed,
+        arena.DEFAULT_MOVE_LIMIT,
+        jobs,
+    )
+    return score(rows)
+
+
+def search(level: str, games: int, rounds: int, seed: int, jobs: int) -> Params:
+    best = HARD_PARAMS if level == "hard" else Params()
+    best_score = evaluate(level, best, games, seed, jobs)
+    print(f"start {best} -> {best_score:.3f}", flush=True)
+    for _ in range(rounds):
+        for name, values in STEPS.items():
+            for value in values:
+                if getattr(best, name) == value:
+                    continue
+                trial = dataclasses.replace(best, **{name: value})
+                result = evaluate(level, trial, games, seed, jobs)
+                print(f"  {name}={value} -> {result:.3f}", flush=True)
+                if result > best_score:
+                    best, best_score = trial, result
+            print(f"after {name}: {best} -> {best_score:.3f}", flush=True)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.lab.tune", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--level", default="hard", choices=("hard", "medium"))
+    parser.add_argument("--games", type=int, default=120, help="games a table a trial")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    best = search(args.level, args.games, args.rounds, args.seed, args.jobs)
+    print(f"best: {best}")
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

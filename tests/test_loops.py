@@ -1,0 +1,59 @@
+"""Bots-only games make progress: the tables that used to spin for thousands of moves now end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.bots.base import PATIENCE, Progress, position
+from engine.lab.loops import DEFAULT_CAP, play_bots
+
+# The tables of issue 17 where three Medium bots traded the pile for ever once the human was out
+# (two decks), and two Medium bots kept the draw format's stock at 18 cards.
+LOOPING_TABLES: list[dict[str, Any]] = [
+    {"preset": "classic", "players": 4, "seed": 1, "options": {"decks": 2, "ending": "last_loser"}},
+    {"preset": "classic", "players": 6, "seed": 1, "options": {"ending": "last_loser"}},
+    {"preset": "classic", "players": 2, "seed": 2, "options": {"draw": True}},
+]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("table", LOOPING_TABLES, ids=["4p-two-decks", "6p", "2p-draw"])
+def test_bots_only_tables_end(table: dict[str, Any], level: str) -> None:
+    config = {**table, "options": {**table["options"], "move_limit": DEFAULT_CAP + 1}}
+    hands = play_bots(config, level)
+    assert max(hands) <= DEFAULT_CAP, f"{level} bots played {max(hands)} moves in one hand"
+
+
+def view_at(moves: int, sizes: list[int]) -> dict[str, Any]:
+    return {
+        "seat": 0,
+        "hand_sizes": sizes,
+        "pile_size": 3,
+        "stock_size": 0,
+        "out": [],
+        "last_play": {"count": 3, "unresolved": True},
+        "moves": moves,
+    }
+
+
+def test_a_bot_in_a_cycle_tries_another_kind_of_action() -> None:
+    progress = Progress()
+    view = view_at(10, [4, 5, 6])
+    options = [(1.0, {"type": "challenge"}), (0.5, {"type": "believe"})]
+    kinds = []
+    for _ in range(5):
+        steered = progress.steer(view, options)
+        kinds.append(progress.remember(view, max(steered, key=lambda o: o[0])[1])["type"])
+    assert kinds == ["challenge", "challenge", "believe", "believe", "challenge"]
+    other = view_at(11, [4, 5, 7])
+    assert position(other) != position(view)
+    assert progress.steer(other, options) == options
+
+
+def test_a_hand_past_patience_is_played_without_calls() -> None:
+    progress = Progress()
+    options = [(5.0, {"type": "challenge"}), (-1.0, {"type": "play", "cards": ["6H"], "rank": "7"})]
+    assert progress.steer(view_at(PATIENCE - 1, [1, 2]), options) == options
+    assert progress.steer(view_at(PATIENCE, [1, 2]), options) == options[1:]
