@@ -9,8 +9,9 @@
 // Where the browser denies IndexedDB, an in-memory one takes its place first (indexeddb.js).
 //
 // Query: pyodide=<pyodide.mjs, relative to the site root>, chan=<channel>, key=<snapshot key>
-// (empty: no Cache Storage), src=<build-time snapshot, relative to the site root>,
-// sha=<its SHA-256> (empty: none) and idb=<fake-indexeddb's module, relative to the site root>.
+// (empty: no Cache Storage), src=<build-time snapshot, brotli, relative to the site root>,
+// sha=<its SHA-256> (empty: none), size=<its decoded length>, dec=<the brotli decoder's module,
+// relative to the site root> and idb=<fake-indexeddb's module, relative to the site root>.
 
 import {
   AFTER_RESTORE,
@@ -31,6 +32,8 @@ const channel = params.get("chan") || "";
 const srcParam = params.get("src");
 const src = srcParam ? new URL(srcParam, siteRoot).href : "";
 const sha = params.get("sha") || "";
+const size = Number(params.get("size") || 0);
+const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
@@ -58,7 +61,7 @@ export async function loadPyodide(options = {}) {
   for (const source of ["cache", "build"]) {
     if (source === "cache" ? !key : !src) continue;
     try {
-      const found = source === "cache" ? await readSnapshot(key) : await fetchSnapshot(src, sha);
+      const found = source === "cache" ? await readSnapshot(key) : await fetchSnapshot(src, sha, size, decoder);
       if (!found.bytes) {
         reasons.push(`${source}: ${found.reason}`);
         continue;
