@@ -168,6 +168,13 @@ def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
         {**saved, "setup": {**saved["setup"], "seats": seats[:2]}},
         {k: v for k, v in saved.items() if k != "game"},
         [],
+        {**saved, "setup": {**saved["setup"], "human": 4}},
+        {**saved, "setup": {**saved["setup"], "human": "0"}},
+        {**saved, "bots": {}},
+        {**saved, "bots": {**saved["bots"], "0": saved["bots"]["1"]}},
+        {**saved, "log": [None]},
+        {**saved, "log": [{"seat": 1}]},
+        {**saved, "first": 9},
     ]
     for bad in broken:
         with pytest.raises(EngineError) as caught:

@@ -295,7 +295,10 @@ def build_service_worker(out: Path) -> dict[str, Any]:
 def build(out: Path) -> dict[str, object]:
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    # The protocol's schema and its generated types describe the code for the checkers (tests,
+    # tsc); nothing in the browser reads them, so the site leaves them out.
+    leave_out = shutil.ignore_patterns("__pycache__", "*.pyc", "*.d.ts", "*.schema.json")
+    shutil.copytree(ROOT / "web", out, ignore=leave_out)
     (out / "i18n").mkdir()
     for catalog_file in sorted((ROOT / "i18n").glob("*.json")):
         shutil.copy2(catalog_file, out / "i18n" / catalog_file.name)

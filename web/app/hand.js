@@ -142,7 +142,7 @@ function tableState() {
 }
 
 /** The human is out of this hand and the bots play on: "Finish the hand" is offered. */
-export function botsPlayOn() {
+function botsPlayOn() {
   const r = app.resp;
   return Boolean(r && !r.view.over && r.bot_to_move && r.view.out.includes(r.human));
 }

@@ -55,8 +55,8 @@ export async function startGame(setup) {
   }
   clearNotice();
   const names = resp.seats.map((s) => s.name);
-  if (resp.view.to_move !== null) enterTable(resp, [startedLine(resp.view, names, resp.view.to_move, resp.human)]);
-  else enterTable(resp, []);
+  const first = resp.view.to_move; // a new game always has someone to move
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, names, first, resp.human)]);
   document.dispatchEvent(
     new CustomEvent("vnv:game-started", {
       detail: { preset: resp.view.preset, players: resp.view.players, seats: resp.seats, human: resp.human },

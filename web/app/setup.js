@@ -50,7 +50,7 @@ export function choosePreset(name) {
   return Boolean(radio);
 }
 
-/** A stored option value this build still offers for this option, else undefined.
+/** Whether this build still offers a stored value for this option.
  * @param {OptionSpec} spec
  * @param {OptionValue | undefined} value
  */

@@ -52,7 +52,6 @@ export const app = {
   lastHand: "",
   delayBoost: false, // a reveal is on the table: the next bot waits longer
   finishing: false, // "Finish the hand": bots play the rest at instant speed
-  botMovesAfterOut: 0, // bot moves since the human went out of this hand (the table's cap)
   /** @type {string[]} */
   levels: BOT_LEVELS,
   step: 0, // answers handled so far (tests wait on #table-screen[data-step])
