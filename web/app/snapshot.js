@@ -87,13 +87,15 @@ export async function sha256hex(bytes) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The stored snapshot for `key`: {bytes} when it is there and intact; {reason} otherwise (the
-// entry is then dropped, so a new one is made).
+// The stored snapshot for `key`, in two steps, so that the caller can start the runtime in
+// between: at once {reason} when there is none for this key (a wrong key's entry is dropped),
+// else {read}, the promise of its bytes once read and checked ({reason: "corrupt"}, the entry
+// dropped, when they are not intact).
 /**
  * @param {string} key
- * @returns {Promise<Found>}
+ * @returns {Promise<{ read: Promise<Found>, reason?: undefined } | { read?: undefined, reason: string }>}
  */
-export async function readSnapshot(key) {
+export async function openSnapshot(key) {
   if (!globalThis.caches) return { reason: "no-cache-storage" };
   const cache = await caches.open(CACHE_NAME);
   const response = await cache.match(ENTRY_URL);
@@ -102,6 +104,15 @@ export async function readSnapshot(key) {
     await cache.delete(ENTRY_URL);
     return { reason: "key-mismatch" };
   }
+  return { read: checkedBytes(cache, response) };
+}
+
+/**
+ * @param {Cache} cache
+ * @param {Response} response
+ * @returns {Promise<Found>}
+ */
+async function checkedBytes(cache, response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
   if ((await sha256hex(bytes)) !== response.headers.get(HASH_HEADER)) {
     await cache.delete(ENTRY_URL);
