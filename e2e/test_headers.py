@@ -4,8 +4,12 @@ The browser side (zero CSP violations over a whole visit) is in test_offline.py.
 
 from __future__ import annotations
 
+import gzip
+import json
 import urllib.request
+from pathlib import Path
 
+import brotli
 import pytest
 
 
@@ -57,3 +61,45 @@ def test_service_worker_and_manifest_headers(base_url: str) -> None:
     assert served(base_url + "sw.js")["cache-control"] == "no-cache, no-store"
     manifest = served(base_url + "manifest.webmanifest")
     assert manifest["content-type"].startswith("application/manifest+json")
+
+
+def fetched(url: str, accept: str | None) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
+    with urllib.request.urlopen(request) as response:
+        return {k.lower(): v for k, v in response.headers.items()}, response.read()
+
+
+@pytest.mark.parametrize(
+    ("accept", "encoding"),
+    [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), (None, None)],
+)
+def test_text_and_wasm_are_compressed_as_the_browser_accepts(
+    base_url: str, site: Path, accept: str | None, encoding: str | None
+) -> None:
+    """As Netlify's CDN: brotli or gzip on the fly, negotiated, and Vary says so."""
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    wasm = manifest["pyodide"].rsplit("/", 1)[0] + "/pyodide.asm.wasm"
+    for path in ("", "app/main.js", "build.json", wasm):
+        headers, body = fetched(base_url + path, accept)
+        assert headers.get("content-encoding") == encoding, path
+        assert headers["vary"] == "Accept-Encoding"
+        assert int(headers["content-length"]) == len(body)
+        original = (site / (path or "index.html")).read_bytes()
+        if encoding == "br":
+            assert brotli.decompress(body) == original
+        elif encoding == "gzip":
+            assert gzip.decompress(body) == original
+        else:
+            assert body == original
+        if encoding:
+            assert len(body) < len(original) / 2, path
+
+
+def test_compressed_files_are_sent_as_they_are(base_url: str, site: Path) -> None:
+    """The stdlib zip and the build's brotli snapshot: no second compression, no header."""
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    stdlib = manifest["pyodide"].rsplit("/", 1)[0] + "/python_stdlib.zip"
+    for path in (stdlib, manifest["snapshot"]["built"]["url"]):
+        headers, body = fetched(base_url + path, "gzip, deflate, br")
+        assert "content-encoding" not in headers, path
+        assert body == (site / path).read_bytes()

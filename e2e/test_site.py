@@ -127,7 +127,7 @@ def test_page_has_no_inline_script_and_no_offsite_url(site: Path) -> None:
         assert not body.strip(), "inline script"
     assert not re.search(r"\son[a-z]+=", page), "inline event handler"
     assert not re.search(r"\sstyle=", page), "inline style"
-    text_files = {".js", ".css", ".py", ".svg", ".html", ".json"}  # not the snapshot (.bin.gz)
+    text_files = {".js", ".css", ".py", ".svg", ".html", ".json"}  # not the snapshot (.bin.br)
     ours = [site / "index.html", site / "embed.html", site / "manifest.webmanifest"]
     ours += sorted(p for p in (site / "app").iterdir() if p.suffix in text_files)
     for path in ours:
@@ -197,7 +197,7 @@ SNAPSHOT_MODULES = """
 import { loadPyodide } from "%(pyodide)s";
 import fs from "node:fs";
 import zlib from "node:zlib";
-const bytes = zlib.gunzipSync(fs.readFileSync("%(snapshot)s"));
+const bytes = zlib.brotliDecompressSync(fs.readFileSync("%(snapshot)s"));
 const py = await loadPyodide({ _loadSnapshot: new Uint8Array(bytes) });
 fs.writeFileSync("%(out)s", py.runPython("import json, sys; json.dumps(sorted(sys.modules))"));
 """

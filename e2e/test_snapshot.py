@@ -178,7 +178,7 @@ def test_damaged_build_snapshot_falls_back_to_a_bare_boot(
         body[len(body) // 2] ^= 0xFF
         route.fulfill(status=200, body=bytes(body), content_type="application/octet-stream")
 
-    page.route(re.compile(r".*/snapshot/[0-9a-f]+\.bin\.gz$"), damaged)
+    page.route(re.compile(r".*/snapshot/[0-9a-f]+\.bin\.br$"), damaged)
     page.goto(base_url + SHIPPED)
     wait_ready(page)
     path, source, why = boot_path(page)

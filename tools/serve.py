@@ -1,9 +1,17 @@
-"""Serve the built site on localhost with exactly the headers ``netlify.toml`` declares.
+"""Serve the built site on localhost as Netlify would: its headers and its compression.
 
-``netlify.toml`` is the one source of truth: its ``[[headers]]`` rules are read with ``tomllib``
-and applied the way Netlify applies them (every rule whose ``for`` pattern matches the path, in
-order, a later rule's value for the same header overriding an earlier one). A header a rule
-declares replaces the one ``http.server`` would send (``Content-Type`` for ``.wasm``, say).
+``netlify.toml`` is the one source of truth for headers: its ``[[headers]]`` rules are read with
+``tomllib`` and applied the way Netlify applies them (every rule whose ``for`` pattern matches the
+path, in order, a later rule's value for the same header overriding an earlier one). A header a
+rule declares replaces the one ``http.server`` would send (``Content-Type`` for ``.wasm``, say).
+
+Compression: Netlify's CDN compresses text, JavaScript, JSON, SVG and WebAssembly on the fly,
+brotli or gzip as the browser's ``Accept-Encoding`` allows, and sends ``Vary: Accept-Encoding``;
+it leaves already-compressed types alone (``.zip``, images, ``application/octet-stream``: the
+build's brotli-compressed snapshot, which the page decodes itself, docs/snapshot.md). This server
+does the same (brotli quality :data:`BROTLI_QUALITY`, gzip level :data:`GZIP_LEVEL`: Netlify does
+not publish its levels), keeping each compressed file in memory; :func:`warm` compresses every
+file up front so that no timed request pays for it (tools/bench_web.py).
 
 Run: ``python3 tools/serve.py [--dir dist] [--port 8000]`` (``--port 0`` picks a free port).
 Tests import :func:`make_server` and run it in a thread.
@@ -12,6 +20,9 @@ Tests import :func:`make_server` and run it in a thread.
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
+import mimetypes
 import re
 import sys
 import threading
@@ -22,6 +33,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
+
+import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,41 +76,132 @@ def headers_for(rules: list[HeaderRule], path: str) -> dict[str, str]:
     return merged
 
 
+MEDIA_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".py": "text/x-python",
+    ".zip": "application/zip",
+}
+BROTLI_QUALITY = 5
+GZIP_LEVEL = 6
+# The media types a CDN compresses on the fly (by the Content-Type it sends).
+COMPRESSIBLE = re.compile(
+    r"^(text/|application/(javascript|json|manifest\+json|wasm|xml)|image/svg\+xml)"
+)
+
+
+def accepted_encoding(header: str | None) -> str | None:
+    """The encoding to answer ``Accept-Encoding`` with: ``br`` before ``gzip``, or none."""
+    offered: dict[str, float] = {}
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        offered[name.strip().lower()] = quality
+    for encoding in ("br", "gzip"):
+        if offered.get(encoding, offered.get("*", 0.0)) > 0:
+            return encoding
+    return None
+
+
+class Compressed:
+    """Compressed copies of the site's files, made once per file, encoding and version."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._copies: dict[tuple[str, str, int, int], bytes] = {}
+
+    def get(self, path: Path, encoding: str) -> bytes:
+        stat = path.stat()
+        key = (str(path), encoding, stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            found = self._copies.get(key)
+        if found is None:
+            data = path.read_bytes()
+            if encoding == "br":
+                found = brotli.compress(data, quality=BROTLI_QUALITY)
+            else:
+                found = gzip.compress(data, GZIP_LEVEL, mtime=0)
+            with self._lock:
+                self._copies[key] = found
+        return found
+
+
 class Handler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~50 requests
     rules: ClassVar[list[HeaderRule]] = []
+    compressed: ClassVar[Compressed] = Compressed()
     quiet = True
     extensions_map = {  # noqa: RUF012 - the base class declares it the same way
         **SimpleHTTPRequestHandler.extensions_map,
-        ".html": "text/html; charset=utf-8",
-        ".css": "text/css; charset=utf-8",
-        ".mjs": "text/javascript; charset=utf-8",
-        ".js": "text/javascript; charset=utf-8",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".svg": "image/svg+xml",
-        ".py": "text/x-python",
-        ".zip": "application/zip",
+        **MEDIA_TYPES,
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._declared: dict[str, str] = {}
+        self._variant: tuple[str, bytes] | None = None  # (encoding, body) of this answer
+        self._negotiated = False  # the answer depends on Accept-Encoding: Vary says so
         super().__init__(*args, **kwargs)
+
+    def media_type(self, path: str) -> str:
+        """The Content-Type the answer carries: netlify.toml's if it declares one."""
+        url_path = unquote(urlsplit(self.path).path)
+        for name, value in headers_for(self.rules, url_path).items():
+            if name.lower() == "content-type":
+                return value
+        return self.guess_type(path)
+
+    def send_head(self) -> Any:
+        """The file, or its brotli/gzip copy when its type is one a CDN compresses."""
+        self._variant, self._negotiated = None, False
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.is_file() and COMPRESSIBLE.match(self.media_type(str(path))):
+            self._negotiated = True
+            encoding = accepted_encoding(self.headers.get("Accept-Encoding"))
+            if encoding is not None:
+                self._variant = (encoding, self.compressed.get(path, encoding))
+        variant = self._variant
+        f = super().send_head()  # headers sent: a 304 or an error has dropped the variant
+        if f is not None and variant is not None and self._variant is not None:
+            f.close()
+            return io.BytesIO(variant[1])
+        return f
 
     def send_response(self, code: int, message: str | None = None) -> None:
         path = unquote(urlsplit(self.path).path)
         self._declared = headers_for(self.rules, path)
+        if code != HTTPStatus.OK:
+            self._variant = None  # a 304, redirect or error carries no encoded body
         super().send_response(code, message)
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() in {k.lower() for k in self._declared}:
             return  # the declared value is sent instead, in end_headers
+        if keyword.lower() == "content-length" and self._variant is not None:
+            value = str(len(self._variant[1]))
         super().send_header(keyword, value)
 
     def end_headers(self) -> None:
         declared, self._declared = self._declared, {}
         for name, value in declared.items():
             super().send_header(name, value)
+        if self._negotiated:
+            super().send_header("Vary", "Accept-Encoding")
+        if self._variant is not None:
+            super().send_header("Content-Encoding", self._variant[0])
         super().end_headers()
 
     def list_directory(self, path: str | Any) -> None:
@@ -106,6 +210,18 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+def warm(directory: Path) -> int:
+    """Compress every compressible file of ``directory`` now, both encodings; the count."""
+    count = 0
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        media = MEDIA_TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or ""
+        if COMPRESSIBLE.match(media):
+            for encoding in ("br", "gzip"):
+                Handler.compressed.get(path, encoding)
+            count += 1
+    return count
 
 
 def make_server(

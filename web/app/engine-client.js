@@ -41,7 +41,7 @@ import { persistent } from "./storage.js";
  * @property {string} pyodide
  * @property {string} worker
  * @property {string} memory_indexeddb
- * @property {{key: string, boot: string, maker: string, built?: {url: string, sha256: string}} | null} [snapshot]
+ * @property {{key: string, boot: string, maker: string, decoder: string, built?: {url: string, sha256: string, bytes: number}} | null} [snapshot]
  */
 
 /** @type {ExportName[]} */
@@ -191,6 +191,8 @@ function bootWrapper(manifest, base) {
   if (snap && snap.built && ["", "build"].includes(choice)) {
     query.set("src", snap.built.url);
     query.set("sha", snap.built.sha256);
+    query.set("size", String(snap.built.bytes));
+    query.set("dec", snap.decoder);
   }
   const url = new URL(manifest.snapshot ? manifest.snapshot.boot : "app/pyodide-boot.js", base);
   url.search = query.toString();

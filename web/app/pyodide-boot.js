@@ -9,15 +9,16 @@
 // Where the browser denies IndexedDB, an in-memory one takes its place first (indexeddb.js).
 //
 // Query: pyodide=<pyodide.mjs, relative to the site root>, chan=<channel>, key=<snapshot key>
-// (empty: no Cache Storage), src=<build-time snapshot, relative to the site root>,
-// sha=<its SHA-256> (empty: none) and idb=<fake-indexeddb's module, relative to the site root>.
+// (empty: no Cache Storage), src=<build-time snapshot, brotli, relative to the site root>,
+// sha=<its SHA-256> (empty: none), size=<its decoded length>, dec=<the brotli decoder's module,
+// relative to the site root> and idb=<fake-indexeddb's module, relative to the site root>.
 
 import {
   AFTER_RESTORE,
   dropSnapshot,
   engineFiles,
   fetchSnapshot,
-  readSnapshot,
+  openSnapshot,
   storeSnapshot,
   writeFiles,
 } from "./snapshot.js";
@@ -31,6 +32,8 @@ const channel = params.get("chan") || "";
 const srcParam = params.get("src");
 const src = srcParam ? new URL(srcParam, siteRoot).href : "";
 const sha = params.get("sha") || "";
+const size = Number(params.get("size") || 0);
+const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
@@ -51,6 +54,9 @@ function report(path, source, reason, ms) {
   bc.close();
 }
 
+/** A source without a usable snapshot (none, another key, damaged): not a failed restore. */
+class Unusable extends Error {}
+
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const base = { ...options, indexURL: new URL(".", pyodideURL).href };
@@ -58,17 +64,36 @@ export async function loadPyodide(options = {}) {
   for (const source of ["cache", "build"]) {
     if (source === "cache" ? !key : !src) continue;
     try {
-      const found = source === "cache" ? await readSnapshot(key) : await fetchSnapshot(src, sha);
-      if (!found.bytes) {
-        reasons.push(`${source}: ${found.reason}`);
-        continue;
+      /** @type {Promise<import("./snapshot.js").Found>} */
+      let found;
+      if (source === "cache") {
+        const entry = await openSnapshot(key);
+        if (!entry.read) {
+          reasons.push(`${source}: ${entry.reason}`);
+          continue;
+        }
+        found = entry.read;
+      } else {
+        found = fetchSnapshot(src, sha, size, decoder);
       }
-      const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: found.bytes });
+      // Pyodide takes the snapshot as a promise: meanwhile it fetches and compiles the runtime
+      // (pyodide.asm.mjs, the wasm, the stdlib) while the snapshot is read or downloaded,
+      // decoded and hashed.
+      const bytes = found.then((f) => {
+        if (!f.bytes) throw new Unusable(f.reason);
+        return f.bytes;
+      });
+      bytes.catch(() => undefined); // awaited by Pyodide or below; never unhandled
+      const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: bytes });
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
-      if (source === "build" && key) storeSnapshot(key, found.bytes).catch(() => undefined);
+      if (source === "build" && key) storeSnapshot(key, await bytes).catch(() => undefined);
       return py;
     } catch (error) {
+      if (error instanceof Unusable) {
+        reasons.push(`${source}: ${error.message}`);
+        continue;
+      }
       // A snapshot that does not restore (another Pyodide build, damaged in a way the hash did
       // not catch) is dropped; the player just gets the next source or the bare boot.
       const message = error instanceof Error ? error.message : String(error);

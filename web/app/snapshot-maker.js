@@ -5,7 +5,7 @@
 //
 // Message in: {pyodide: <pyodide.mjs URL>, key}. Message out: {ok, ms, bytes} or {ok, error}.
 
-import { PREPARE, engineFiles, storeSnapshot, writeFiles } from "./snapshot.js";
+import { engineFiles, prepare, storeSnapshot, writeFiles } from "./snapshot.js";
 
 const siteRoot = new URL("../", import.meta.url);
 
@@ -20,7 +20,7 @@ async function make({ pyodide: pyodideURL, key }) {
     _makeSnapshot: true,
   });
   writeFiles(py, await files);
-  py.runPython(PREPARE);
+  prepare(py);
   const bytes = py.makeMemorySnapshot();
   await storeSnapshot(key, bytes);
   return { ok: true, ms: performance.now() - t0, bytes: bytes.length };
