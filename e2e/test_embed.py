@@ -108,6 +108,8 @@ def test_embedded_game_talks_to_its_parent_only(
     assert started["origin"] == game_origin
     assert started["data"]["preset"] == "quick"
     assert started["data"]["players"] == 3
+    # The seats by the names the table shows: the human left unnamed is "You", not "".
+    assert [seat["name"] for seat in started["data"]["seats"]] == ["You", "Ada", "Bob"]
 
     final = Person(frame).play_game()  # type: ignore[arg-type]
     assert final["ended"]

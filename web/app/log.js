@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
-import { fields, rankText } from "./events.js";
+import { fields, rankText, seatName } from "./events.js";
 
 /** @typedef {string | (() => string)} Line */
 /** @typedef {import("./state.js").View} View */
@@ -70,19 +70,18 @@ export function relocalizeLog() {
 
 /** The log's opening line: "New game: 4 players, Classic. Anna starts."
  * @param {View} view
- * @param {string[]} names
+ * @param {import("./events.js").Table} table
  * @param {number} first
- * @param {number} human
  * @returns {Line}
  */
-export function startedLine(view, names, first, human) {
-  const key = first === human ? "event.started_you" : "event.started";
+export function startedLine(view, table, first) {
+  const key = first === table.human ? "event.started_you" : "event.started";
   return () =>
     t(key, {
       count: view.players,
       players: view.players,
       preset: t(`setup.preset_${view.preset}`),
-      name: names[first] ?? "",
+      name: seatName(table, first),
     });
 }
 

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, seatNames } from "./events.js";
 import { hideReveal, showReveal } from "./table.js";
 import { recordStats } from "./stats.js";
 import { app, myTurn } from "./state.js";
@@ -54,12 +54,16 @@ export async function startGame(setup) {
     return;
   }
   clearNotice();
-  const names = resp.seats.map((s) => s.name);
   const first = resp.view.to_move; // a new game always has someone to move
-  enterTable(resp, first === null ? [] : [startedLine(resp.view, names, first, resp.human)]);
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, resp, first)]);
   document.dispatchEvent(
     new CustomEvent("vnv:game-started", {
-      detail: { preset: resp.view.preset, players: resp.view.players, seats: resp.seats, human: resp.human },
+      detail: {
+        preset: resp.view.preset,
+        players: resp.view.players,
+        seats: resp.seats.map((seat, i) => ({ name: app.names[i], level: seat.level })),
+        human: resp.human,
+      },
     }),
   );
 }
@@ -107,8 +111,8 @@ export function backToTable() {
 export function handle(resp, extraLines = []) {
   app.resp = resp;
   app.step += 1;
-  app.names = resp.seats.map((s) => s.name);
-  const ctx = { human: resp.human, names: app.names };
+  app.names = seatNames(resp);
+  const ctx = { human: resp.human, seats: resp.seats };
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];

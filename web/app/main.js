@@ -35,6 +35,7 @@ import {
 import { backToTable, bindTable, leaveToSetup, startFromForm, startGame } from "./loop.js";
 import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
+import { seatNames } from "./events.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { tryResume } from "./resume.js";
 
@@ -102,6 +103,7 @@ function relocalize() {
   renderOptions(options);
   relocalizeLog();
   if (!app.resp) return;
+  app.names = seatNames(app.resp); // "You" and the bots' default names in the new language
   forgetRankPicker(); // rank symbols differ by language: rebuild the picker
   render();
   relocalizeReveal();
