@@ -111,7 +111,8 @@ export function bubbleFor(event) {
 }
 
 /**
- * The seats' bubbles after these events: each seat's last action, cleared by a deal.
+ * The seats' bubbles after these events: each seat's last action in this round, cleared when a
+ * round opens (and by a deal).
  * @param {Record<number, Bubble>} bubbles
  * @param {GameEvent[]} events
  * @param {number} human
@@ -120,7 +121,7 @@ export function bubbleFor(event) {
 export function updateBubbles(bubbles, events, human) {
   let result = bubbles;
   for (const event of events) {
-    if (event.type === "dealt") result = {};
+    if (event.type === "dealt" || event.type === "round_opened") result = {};
     const bubble = bubbleFor(event);
     const seat = fields(event).seat;
     if (bubble && seat !== undefined && seat !== human) result[seat] = bubble;

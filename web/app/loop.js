@@ -1,6 +1,8 @@
 // The table loop: deal a game, take each worker answer into state.js (log, narrator, reveals,
 // render, end screen), send the human's actions, and pace the bots' steps by the speed setting.
 // "Finish the hand" lets the bots play the rest of a hand the human is out of at instant speed.
+// Auto-pass lets a play stand for the human in an open-challenge window that gives them no
+// reason to call; a match's between-hands summary holds the next hand until it is closed.
 
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
@@ -13,6 +15,7 @@ import { clearLog, logLines, narrate, startedLine, updateBubbles } from "./log.j
 import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "./hand.js";
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
+import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
 import { clearNotice } from "./notice.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
@@ -84,6 +87,7 @@ export function enterTable(resp, lines) {
   app.finishing = false;
   const end = $as("end-screen", HTMLDialogElement);
   if (end.open) end.close();
+  closeHandSummary();
   showScreen("table");
   handle(resp, lines);
   $("hand").focus({ preventScroll: true });
@@ -131,6 +135,7 @@ export function handle(resp, extraLines = []) {
     // "Finish the hand" lasts until the hand is over.
     if (event.type === "hand_over") app.finishing = false;
   });
+  const handOver = events.find((event) => event.type === "hand_over");
   logLines(lines);
   render();
   if (myTurn()) {
@@ -139,6 +144,7 @@ export function handle(resp, extraLines = []) {
   }
   if (lines.length) narrate(lines);
   if (resp.view.over) showEnd();
+  else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }
 
 /** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
@@ -171,6 +177,8 @@ function botDelay() {
 export async function runBots() {
   const gen = app.gen;
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
+    await summaryClosed(); // the next hand starts when the player has seen the last one's summary
+    if (gen !== app.gen) return;
     const delay = botDelay();
     await pause(delay); // 0 still lets the page paint between two steps
     if (gen !== app.gen) return;
@@ -184,6 +192,26 @@ export async function runBots() {
     }
     handle(resp);
   }
+  if (gen === app.gen) await autoPass();
+}
+
+/**
+ * Auto-pass (the top bar's checkbox): in an open-challenge window, where the human may only call
+ * or let the play stand, pass for them unless the play gives a reason to call: they hold cards
+ * of the claimed rank (so the claim is less likely true), or the play is its author's last cards.
+ */
+function autoPassNow() {
+  const resp = app.resp;
+  if (!resp || !myTurn() || !$as("auto-pass", HTMLInputElement).checked) return false;
+  const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
+  if (!legal || !legal.pass || legal.play || !last) return false;
+  const held = hand.some((card) => card.slice(0, -1) === last.rank);
+  return !held && sizes[last.seat] > 0;
+}
+
+/** Pass for the human if auto-pass is on and this window gives no reason to call. */
+export async function autoPass() {
+  if (autoPassNow()) await act({ type: "pass" });
 }
 
 /** "Finish the hand": the bots play the rest of this hand at instant speed. */
