@@ -165,3 +165,34 @@ def test_deal_in_view_at_1280x800_and_narration_beside_the_hand_on_a_phone(
     # Right above the human's seat, not under the log or the action bar.
     assert 0 <= me["y"] - (narrator["y"] + narrator["height"]) < 16, (narrator, me)
     expect(page.locator("#narrator")).to_be_in_viewport()
+
+
+# Counts the tones the page makes: every sound cue is oscillators on a Web Audio context.
+COUNT_TONES = """(() => {
+  window.__tones = 0;
+  const make = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    window.__tones += 1;
+    return make.call(this);
+  };
+})();"""
+
+
+def test_sound_is_off_by_default_then_heard_and_remembered(page: Page, base_url: str) -> None:
+    page.add_init_script(COUNT_TONES)
+    open_page(page, base_url)
+    expect(page.locator("#sound")).not_to_be_checked()
+    configure(page, "classic", 3, seed=1)
+    deal(page)
+    person = Person(page)
+    s = wait_turn(page)
+    person.act(s)
+    s = wait_turn(page, after_step=s["step"])
+    assert page.evaluate("() => window.__tones") == 0  # off: not one tone
+    page.check("#sound")
+    assert page.evaluate("() => localStorage.getItem('vnv.sound')") == "on"
+    person.act(s)
+    wait_turn(page, after_step=s["step"])
+    assert page.evaluate("() => window.__tones") > 0  # the human's play and the bots' moves
+    open_page(page, base_url)
+    expect(page.locator("#sound")).to_be_checked()

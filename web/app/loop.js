@@ -16,6 +16,7 @@ import { bindHand, clearChoice, keepFocus, render, showActionError, updateAction
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
 import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
+import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
@@ -137,6 +138,7 @@ export function handle(resp, extraLines = []) {
   });
   const handOver = events.find((event) => event.type === "hand_over");
   logLines(lines);
+  playSounds(events, resp.human);
   render();
   if (myTurn()) {
     if (lines.length) lines.push(() => t("table.your_turn") + ".");

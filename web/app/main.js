@@ -20,7 +20,7 @@ import { persistent } from "./storage.js";
 import { initLanguagePicker } from "./lang-picker.js";
 import { initRulesPanel, sectionFor } from "./rules-panel.js";
 import { app, DEBUG } from "./state.js";
-import { loadAutoPass, loadSpeed, storeAutoPass, storeSpeed } from "./settings.js";
+import { loadSpeed, loadToggle, storeSpeed, storeToggle } from "./settings.js";
 import { boot, relocalizeBoot, showBootError } from "./boot.js";
 import {
   currentPreset,
@@ -50,11 +50,14 @@ async function main() {
   speed.value = loadSpeed();
   speed.addEventListener("change", () => storeSpeed(speed.value));
   const autoPassBox = $as("auto-pass", HTMLInputElement);
-  autoPassBox.checked = loadAutoPass();
+  autoPassBox.checked = loadToggle("autopass");
   autoPassBox.addEventListener("change", () => {
-    storeAutoPass(autoPassBox.checked);
+    storeToggle("autopass", autoPassBox.checked);
     autoPass(); // turned on while a window waits for the human
   });
+  const soundBox = $as("sound", HTMLInputElement);
+  soundBox.checked = loadToggle("sound");
+  soundBox.addEventListener("change", () => storeToggle("sound", soundBox.checked));
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup({ onStart: startFromForm, onBack: backToTable });
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
