@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from driver import BOOT_TIMEOUT_MS, Person
+from driver import BOOT_TIMEOUT_MS, Person, wait_turn
 from playwright.sync_api import Frame, Page, expect
 
 HOST_PAGE = """<!doctype html>
@@ -108,6 +108,8 @@ def test_embedded_game_talks_to_its_parent_only(
     assert started["origin"] == game_origin
     assert started["data"]["preset"] == "quick"
     assert started["data"]["players"] == 3
+    # The seats by the names the table shows: the human left unnamed is "You", not "".
+    assert [seat["name"] for seat in started["data"]["seats"]] == ["You", "Ada", "Bob"]
 
     final = Person(frame).play_game()  # type: ignore[arg-type]
     assert final["ended"]
@@ -153,3 +155,38 @@ def test_embed_page_is_built_from_the_main_page(site: Path) -> None:
     main = (site / "index.html").read_text(encoding="utf-8")
     strip = re.compile(r'<body[^>]*>|<script type="module" src="app/(main|embed)\.js"></script>')
     assert strip.sub("", page) == strip.sub("", main)
+
+
+# Whether the frame scrolls, and where the parts a player needs are (docs/embedding.md).
+FIT_JS = """() => {
+  const PARTS = [".felt", ".center", "#me", "#hand", ".actions", "#reason"];
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                       return [Math.round(r.top), Math.round(r.bottom)]; };
+  return { scroll: document.documentElement.scrollHeight, height: innerHeight,
+           parts: Object.fromEntries(PARTS.map((s) => [s, box(s)])) };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "players"), [(980, 760, 6), (360, 640, 6), (360, 640, 3)]
+)
+def test_embed_fits_its_frame_without_scrolling(
+    page: Page, base_url: str, width: int, height: int, players: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(
+        f"{base_url}embed.html?lang=de&preset=classic&players={players}&seed=7&speed=instant&debug=1"
+    )
+    expect(page.locator("#table-screen")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    person = Person(page)
+    s = wait_turn(page)
+    for turn in range(12):  # plays, calls, reveals, pick-ups: the table as it changes
+        fit = page.evaluate(FIT_JS)
+        assert fit["scroll"] <= fit["height"], (turn, fit)
+        for part, (top, bottom) in fit["parts"].items():
+            assert top >= 0, (turn, part, fit)
+            assert bottom <= height, (turn, part, fit)
+        if s["state"] == "over":
+            break
+        person.act(s)
+        s = wait_turn(page, after_step=s["step"])

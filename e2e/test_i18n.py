@@ -66,6 +66,38 @@ def check_rules_panel(
     expect(dialog).to_be_hidden()
 
 
+# The human's own events, as the page words them (its own events.js, the catalog now loaded).
+HUMAN_EVENTS_JS = """async () => {
+  const { describeEvent } = await import("./app/events.js");
+  const table = { human: 0, seats: [{ name: "", level: "human" }, { name: "", level: "easy" }] };
+  return [
+    describeEvent({ type: "revealed", seat: 0, cards: ["7H"], rank: "7", honest: true }, table),
+    describeEvent({ type: "revealed", seat: 0, cards: ["7H"], rank: "7", honest: false }, table),
+    describeEvent({ type: "dealt", hand: 2, dealer: 0, counts: [1, 1], stock: 0 }, table),
+  ];
+}"""
+
+
+def check_names_and_second_person(page: Page, lang: str) -> None:
+    """The seats left unnamed carry this language's default names ("Вы", "Анна"), and the
+    human's own reveal and deal are said to them ("Вы открываете", not "Вы открывает")."""
+    c = catalog(lang)
+    expect(page.locator("#me-name")).to_have_text(c["setup"]["default_name"])
+    for seat in (1, 2, 3):
+        expect(page.locator(f'#opponents .seat[data-seat="{seat}"] .seat-name')).to_have_text(
+            c["bot"][f"name_{seat}"]
+        )
+    card = c["rank"]["7"] + c["suit"]["H"]
+    fill = {"{{cards}}": card, "{{rank_group}}": c["rank_group"]["7"], "{{hand}}": "2"}
+    expected = []
+    for key in ("revealed_honest_you", "revealed_bluff_you", "dealt_you"):
+        text = c["event"][key]
+        for var, value in fill.items():
+            text = text.replace(var, value)
+        expected.append(text)
+    assert page.evaluate(HUMAN_EVENTS_JS) == expected, lang
+
+
 def test_each_language_and_a_switch_mid_game(
     page: Page, base_url: str, site: Path, console_errors: list[str]
 ) -> None:
@@ -110,6 +142,7 @@ def test_each_language_and_a_switch_mid_game(
         start = c["event"]["started_you_other"].split("{{")[0]
         expect(page.locator("#log li").first).to_contain_text(start)
         assert game(page) == before, lang
+        check_names_and_second_person(page, lang)
         page.click("#open-rules")
         check_rules_panel(page, index, "classic", lang, "play")
         expect(page.locator("#open-rules")).to_be_focused()
@@ -120,6 +153,7 @@ def test_each_language_and_a_switch_mid_game(
     expect(page.locator("#table-screen")).to_be_visible()
     expect(page.locator("#log li").last).to_have_text(catalog("ru")["event"]["resumed"])
     assert game(page)["hand"] == before["hand"]
+    check_names_and_second_person(page, "ru")
     assert not [e for e in console_errors if "i18n" in e or "rules" in e], console_errors
 
 

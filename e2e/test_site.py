@@ -11,9 +11,11 @@ import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 import serve
+from playwright.sync_api import Page
 
 from engine import describe
 
@@ -84,10 +86,29 @@ def test_rules_pages_are_built_and_linked(base_url: str, site: Path) -> None:
     status, headers, body = fetch(base_url + "rules/en.html")
     assert status == 200
     assert b"<html" in body
+    # The page names the site's icon and the server has it: no /favicon.ico 404 in the console.
+    assert b'<link rel="icon" href="../app/icon.svg" type="image/svg+xml">' in body
+    icon_status, icon_headers, icon = fetch(urljoin(base_url + "rules/en.html", "../app/icon.svg"))
+    assert icon_status == 200
+    content_type = next(v for k, v in icon_headers.items() if k.lower() == "content-type")
+    assert content_type.startswith("image/svg+xml")
+    assert icon.lstrip().startswith(b"<svg")
     # The rules pages may be framed by a rules site (docs/embedding.md).
     assert (
         headers["Content-Security-Policy"] == declared("/rules/en.html")["Content-Security-Policy"]
     )
+
+
+def test_rules_page_in_the_browser_has_the_site_icon_and_no_404(page: Page, base_url: str) -> None:
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(base_url + "rules/en.html")
+    page.wait_for_load_state("load")
+    href = page.evaluate("() => document.querySelector('link[rel=icon]').href")
+    assert href == base_url + "app/icon.svg"
+    # The page's own policy allows no fetch (default-src 'none'): ask from outside the page.
+    assert page.request.get(href).status == 200
+    assert not failed
 
 
 def test_unknown_path_is_404_with_the_headers(base_url: str) -> None:

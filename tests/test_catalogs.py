@@ -231,3 +231,85 @@ def test_the_cldr_table_agrees_with_intl_plural_rules() -> None:
     done = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     for lang, categories in json.loads(done.stdout).items():
         assert set(categories) == set(PLURALS[lang]), lang
+
+
+# The human's own actions are said to them, in the second person: a sentence whose subject is a
+# seat ({{name}} acting, {{dealer}} dealing) has a "_you" twin for when that seat is the human's.
+# Without one the page would fill in the human's name ("You", "Вы", "Tu") and conjugate for a
+# third person: "You deals", "Вы открывает", "Tu ha mostrato".
+SEAT_SUBJECT = re.compile(r"\{\{\s*(name|dealer)\s*\}\}")
+# Per language: what a sentence to the human must contain (the pronoun or, in Italian, where the
+# pronoun is dropped, a second-person verb opening a clause), and third-person verb forms next to
+# the pronoun that must not appear.
+SECOND_PERSON: dict[str, tuple[str, str]] = {
+    "en": (r"\b[Yy]ou\b", r"\b[Yy]ou (?:is|has|was|\w+[^s]s)\b"),
+    "de": (r"\b[Dd]u\b", r"\b[Dd]u (?:ist|hat|\w+[^s]t)\b"),
+    "nl": (r"\b[Jj]ij\b", r"\b[Jj]ij (?:is|heeft|zal)\b"),
+    "it": (r"\btu\b|(?:^|[.:;!] )\w+i\b", r"(?:^|[.:;!] )Tu (?:ha|è|fa|\w{3,}[ae])\b"),
+    "pt": (r"\b[Vv]ocê\b", r"\b[Vv]ocê (?:és|\w+[ae]s)\b"),
+    "ru": (r"\b[Вв]ы\b|\bваш", r"\b[Вв]ы \w+(?:ет|ёт|ит)\b|\b\w+(?:ет|ёт|ит) [Вв]ы\b"),  # noqa: RUF001 (Cyrillic on purpose)
+}
+
+
+def human_subject_keys(english: dict[str, dict[str, str]]) -> list[str]:
+    """Every message whose subject is the human: the events' "_you" twins and "You won"."""
+    return [*sorted(base for base in english if base.endswith("_you")), "end.you_won"]
+
+
+def second_person_faults(lang: str, text: str) -> list[str]:
+    """Why ``text`` does not read as said to the human in ``lang`` (empty: it does)."""
+    needed, wrong = SECOND_PERSON[lang]
+    faults = []
+    if not re.search(needed, text):
+        faults.append("no second person")
+    if bad := re.search(wrong, text):
+        faults.append(f"third-person verb: {bad.group(0)!r}")
+    return faults
+
+
+def test_every_seat_subject_has_a_second_person_twin(
+    catalogs: dict[str, dict[str, dict[str, str]]],
+) -> None:
+    subjects = [
+        base
+        for base, forms in catalogs["en"].items()
+        if base.startswith("event.")
+        and not base.endswith("_you")
+        and any(SEAT_SUBJECT.search(text) for text in forms.values())
+    ]
+    assert "event.revealed_honest" in subjects
+    assert "event.dealt" in subjects
+    for lang in LANGS:
+        for base in subjects:
+            assert f"{base}_you" in catalogs[lang], f"{lang}: {base} has no {base}_you"
+            for text in catalogs[lang][f"{base}_you"].values():
+                assert not SEAT_SUBJECT.search(text), f"{lang}: {base}_you names a seat: {text!r}"
+
+
+def test_messages_to_the_human_are_in_the_second_person(
+    catalogs: dict[str, dict[str, dict[str, str]]],
+) -> None:
+    keys = human_subject_keys(catalogs["en"])
+    assert "event.revealed_bluff_you" in keys
+    assert "event.played_you" in keys
+    for lang in LANGS:
+        for key in keys:
+            for cat, text in catalogs[lang][key].items():
+                faults = second_person_faults(lang, text)
+                assert not faults, f"{lang}: {key}{'_' + cat if cat else ''}: {text!r}: {faults}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("ru", "Вы открывает 7♥: честно."),
+        ("ru", "Раздача 2; сдаёт Вы."),
+        ("it", "Tu ha mostrato 7♥: onesto."),
+        ("en", "Hand 2 dealt; You deals."),
+        ("de", "Du zeigt 7♥: ehrlich."),
+        ("nl", "Jij is uit: plaats 1."),
+        ("pt", "Anna mostrou 7♥."),
+    ],
+)
+def test_the_second_person_check_catches_a_third_person_sentence(lang: str, text: str) -> None:
+    assert second_person_faults(lang, text)

@@ -554,6 +554,9 @@ def test_rules_page_has_lang_anchors_switcher_and_nothing_inline(
     assert [a["href"] for tag, a in tags if tag == "link" and a.get("rel") == "stylesheet"] == [
         "rules.css"
     ]
+    # The site's icon, so the browser does not ask for /favicon.ico (a 404 on the site).
+    icons = [a for tag, a in tags if tag == "link" and a.get("rel") == "icon"]
+    assert icons == [{"rel": "icon", "href": "../app/icon.svg", "type": "image/svg+xml"}]
     assert not [tag for tag, _ in tags if tag in {"script", "style"}]
     assert not [tag for tag, a in tags if "style" in a or any(k.startswith("on") for k in a)]
     csp = [a["content"] for tag, a in tags if a.get("http-equiv") == "Content-Security-Policy"]

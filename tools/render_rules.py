@@ -113,6 +113,8 @@ PAGE_CSP = (
     "base-uri 'none'; form-action 'none'"
 )
 ANCHOR = re.compile(r"[a-z][a-z0-9-]*")
+# The game's icon (web/app/icon.svg, built to app/icon.svg), seen from rules/<lang>.html.
+ICON = "../app/icon.svg"
 
 
 class RulesError(ValueError):
@@ -271,6 +273,8 @@ def page(lang: str, docs: dict[tuple[str, str], RulesDoc]) -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{_attr(PAGE_CSP)}">\n'
         f"<title>{html.escape(GAME_NAME)} — {title}</title>\n"
         '<link rel="stylesheet" href="rules.css">\n'
+        # The site's icon, as the game page has it: without it the browser asks /favicon.ico (404).
+        f'<link rel="icon" href="{ICON}" type="image/svg+xml">\n'
         f"{alternates}</head>\n<body>\n<header>\n"
         f'<nav class="languages" aria-label="{languages}"><ul>{switcher}</ul></nav>\n'
         f'<h1>{html.escape(GAME_NAME)}<span class="subtitle">{title}</span></h1>\n'

@@ -2,7 +2,7 @@
 // "Play again" (same setup) and "Change setup". It tells the embedding page too
 // (the vnv:game-over event, which embed.js forwards).
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 
@@ -13,8 +13,10 @@ export function showEnd() {
   if (!result) return;
   const human = current().human;
   const winner = result.winner;
+  // A draw is a shared first place: name everyone who shares it.
+  const firsts = result.ranking.filter((row) => row.place === 1).map((row) => app.names[row.seat] ?? "");
   const title = result.draw
-    ? t("end.draw")
+    ? t("end.shared_win", { names: new Intl.ListFormat(language(), { type: "unit", style: "short" }).format(firsts) })
     : winner === human
       ? t("end.you_won")
       : t("end.winner", { name: winner === null ? "" : (app.names[winner] ?? "") });

@@ -53,15 +53,44 @@ export function fields(event) {
 }
 
 /**
- * One event as a sentence for the human seat.
+ * @typedef {import("./protocol").Seat} Seat
+ * @typedef {{ human: number, seats: Seat[] }} Table who sits where, as the worker answers it
+ */
+
+/**
+ * A seat's name as shown. A seat set up without a name (the page sends "") is called by its
+ * default in the current language, so "You" and the bots' "Anna" / "Анна" follow a switch of
+ * language mid-game; a name the player typed stays as typed.
+ * @param {Table} table
+ * @param {number | null | undefined} seat
+ * @returns {string}
+ */
+export function seatName(table, seat) {
+  if (seat === null || seat === undefined) return "";
+  const given = table.seats[seat]?.name;
+  if (given) return given;
+  if (seat === table.human) return t("setup.default_name");
+  // Bots are numbered from 1 in setup order, the human's seat left out.
+  const bot = seat < table.human ? seat + 1 : seat;
+  return has(`bot.name_${bot}`) ? t(`bot.name_${bot}`) : `#${seat}`;
+}
+
+/** @param {Table} table */
+export function seatNames(table) {
+  return table.seats.map((_, seat) => seatName(table, seat));
+}
+
+/**
+ * One event as a sentence for the human seat. Where the human is the subject (the seat that
+ * acts, or the dealer) the sentence is the `_you` template, in the second person.
  * @param {GameEvent} any
- * @param {{ human: number, names: string[] }} ctx
+ * @param {Table} ctx
  * @returns {string}
  */
 export function describeEvent(any, ctx) {
   const event = fields(any);
   /** @param {number | null | undefined} seat */
-  const name = (seat) => (seat === null || seat === undefined ? "" : (ctx.names[seat] ?? `#${seat}`));
+  const name = (seat) => seatName(ctx, seat);
   const vars = {
     ...event,
     name: name(event.seat),
@@ -77,7 +106,8 @@ export function describeEvent(any, ctx) {
   let key = `event.${event.type}`;
   if (event.type === "revealed") key = event.honest ? "event.revealed_honest" : "event.revealed_bluff";
   if (event.type === "hand_over" && event.reason === "cap") key = "event.hand_over_cap"; // the table's cap
-  if (event.seat === ctx.human && event.seat !== undefined && has(`${key}_you`)) key = `${key}_you`;
+  const subject = event.type === "dealt" ? event.dealer : event.seat;
+  if (subject === ctx.human && has(`${key}_you`)) key = `${key}_you`;
   if (!has(key)) return t("event.unknown", { type: event.type });
   return t(key, vars);
 }

@@ -166,7 +166,9 @@ export function updateActions() {
   play.dataset.ranks = rule ? rule.ranks.join(" ") : "";
   play.textContent = rule && rank && count ? t("action.play_as", { count, rank: rankText(rank) }) : t("action.play");
   $as("act-challenge", HTMLButtonElement).disabled = app.busy || !(legal && legal.challenge);
-  $as("act-believe", HTMLButtonElement).disabled = app.busy || !(legal && legal.believe);
+  const believe = $as("act-believe", HTMLButtonElement);
+  believe.disabled = app.busy || !(legal && legal.believe);
+  believe.hidden = view.preset === "quick" && !(legal && legal.believe); // quick: only on last cards
   const pass = $as("act-pass", HTMLButtonElement);
   const win = windowInfo(view);
   pass.hidden = !(legal && legal.pass) && !win;

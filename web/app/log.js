@@ -5,7 +5,7 @@
 
 import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
-import { fields, rankText } from "./events.js";
+import { fields, rankText, seatName } from "./events.js";
 
 /** @typedef {string | (() => string)} Line */
 /** @typedef {import("./state.js").View} View */
@@ -70,19 +70,18 @@ export function relocalizeLog() {
 
 /** The log's opening line: "New game: 4 players, Classic. Anna starts."
  * @param {View} view
- * @param {string[]} names
+ * @param {import("./events.js").Table} table
  * @param {number} first
- * @param {number} human
  * @returns {Line}
  */
-export function startedLine(view, names, first, human) {
-  const key = first === human ? "event.started_you" : "event.started";
+export function startedLine(view, table, first) {
+  const key = first === table.human ? "event.started_you" : "event.started";
   return () =>
     t(key, {
       count: view.players,
       players: view.players,
       preset: t(`setup.preset_${view.preset}`),
-      name: names[first] ?? "",
+      name: seatName(table, first),
     });
 }
 
@@ -112,7 +111,8 @@ export function bubbleFor(event) {
 }
 
 /**
- * The seats' bubbles after these events: each seat's last action, cleared by a deal.
+ * The seats' bubbles after these events: each seat's last action in this round, cleared when a
+ * round opens (and by a deal).
  * @param {Record<number, Bubble>} bubbles
  * @param {GameEvent[]} events
  * @param {number} human
@@ -121,7 +121,7 @@ export function bubbleFor(event) {
 export function updateBubbles(bubbles, events, human) {
   let result = bubbles;
   for (const event of events) {
-    if (event.type === "dealt") result = {};
+    if (event.type === "dealt" || event.type === "round_opened") result = {};
     const bubble = bubbleFor(event);
     const seat = fields(event).seat;
     if (bubble && seat !== undefined && seat !== human) result[seat] = bubble;

@@ -1,10 +1,12 @@
 // The table loop: deal a game, take each worker answer into state.js (log, narrator, reveals,
 // render, end screen), send the human's actions, and pace the bots' steps by the speed setting.
 // "Finish the hand" lets the bots play the rest of a hand the human is out of at instant speed.
+// Auto-pass lets a play stand for the human in an open-challenge window that gives them no
+// reason to call; a match's between-hands summary holds the next hand until it is closed.
 
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, seatNames } from "./events.js";
 import { hideReveal, showReveal } from "./table.js";
 import { recordStats } from "./stats.js";
 import { app, myTurn } from "./state.js";
@@ -13,6 +15,8 @@ import { clearLog, logLines, narrate, startedLine, updateBubbles } from "./log.j
 import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "./hand.js";
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
+import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
+import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
@@ -54,12 +58,16 @@ export async function startGame(setup) {
     return;
   }
   clearNotice();
-  const names = resp.seats.map((s) => s.name);
   const first = resp.view.to_move; // a new game always has someone to move
-  enterTable(resp, first === null ? [] : [startedLine(resp.view, names, first, resp.human)]);
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, resp, first)]);
   document.dispatchEvent(
     new CustomEvent("vnv:game-started", {
-      detail: { preset: resp.view.preset, players: resp.view.players, seats: resp.seats, human: resp.human },
+      detail: {
+        preset: resp.view.preset,
+        players: resp.view.players,
+        seats: resp.seats.map((seat, i) => ({ name: app.names[i], level: seat.level })),
+        human: resp.human,
+      },
     }),
   );
 }
@@ -80,6 +88,7 @@ export function enterTable(resp, lines) {
   app.finishing = false;
   const end = $as("end-screen", HTMLDialogElement);
   if (end.open) end.close();
+  closeHandSummary();
   showScreen("table");
   handle(resp, lines);
   $("hand").focus({ preventScroll: true });
@@ -107,8 +116,8 @@ export function backToTable() {
 export function handle(resp, extraLines = []) {
   app.resp = resp;
   app.step += 1;
-  app.names = resp.seats.map((s) => s.name);
-  const ctx = { human: resp.human, names: app.names };
+  app.names = seatNames(resp);
+  const ctx = { human: resp.human, seats: resp.seats };
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];
@@ -127,7 +136,9 @@ export function handle(resp, extraLines = []) {
     // "Finish the hand" lasts until the hand is over.
     if (event.type === "hand_over") app.finishing = false;
   });
+  const handOver = events.find((event) => event.type === "hand_over");
   logLines(lines);
+  playSounds(events, resp.human);
   render();
   if (myTurn()) {
     if (lines.length) lines.push(() => t("table.your_turn") + ".");
@@ -135,6 +146,7 @@ export function handle(resp, extraLines = []) {
   }
   if (lines.length) narrate(lines);
   if (resp.view.over) showEnd();
+  else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }
 
 /** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
@@ -167,6 +179,8 @@ function botDelay() {
 export async function runBots() {
   const gen = app.gen;
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
+    await summaryClosed(); // the next hand starts when the player has seen the last one's summary
+    if (gen !== app.gen) return;
     const delay = botDelay();
     await pause(delay); // 0 still lets the page paint between two steps
     if (gen !== app.gen) return;
@@ -180,6 +194,26 @@ export async function runBots() {
     }
     handle(resp);
   }
+  if (gen === app.gen) await autoPass();
+}
+
+/**
+ * Auto-pass (the top bar's checkbox): in an open-challenge window, where the human may only call
+ * or let the play stand, pass for them unless the play gives a reason to call: they hold cards
+ * of the claimed rank (so the claim is less likely true), or the play is its author's last cards.
+ */
+function autoPassNow() {
+  const resp = app.resp;
+  if (!resp || !myTurn() || !$as("auto-pass", HTMLInputElement).checked) return false;
+  const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
+  if (!legal || !legal.pass || legal.play || !last) return false;
+  const held = hand.some((card) => card.slice(0, -1) === last.rank);
+  return !held && sizes[last.seat] > 0;
+}
+
+/** Pass for the human if auto-pass is on and this window gives no reason to call. */
+export async function autoPass() {
+  if (autoPassNow()) await act({ type: "pass" });
 }
 
 /** "Finish the hand": the bots play the rest of this hand at instant speed. */

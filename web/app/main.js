@@ -20,7 +20,7 @@ import { persistent } from "./storage.js";
 import { initLanguagePicker } from "./lang-picker.js";
 import { initRulesPanel, sectionFor } from "./rules-panel.js";
 import { app, DEBUG } from "./state.js";
-import { loadSpeed, storeSpeed } from "./settings.js";
+import { loadSpeed, loadToggle, storeSpeed, storeToggle } from "./settings.js";
 import { boot, relocalizeBoot, showBootError } from "./boot.js";
 import {
   currentPreset,
@@ -32,9 +32,11 @@ import {
   renderPlayers,
   updateStart,
 } from "./setup.js";
-import { backToTable, bindTable, leaveToSetup, startFromForm, startGame } from "./loop.js";
+import { autoPass, backToTable, bindTable, leaveToSetup, startFromForm, startGame } from "./loop.js";
+import { bindHandSummary, relocalizeSummary } from "./summary.js";
 import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
+import { seatNames } from "./events.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { tryResume } from "./resume.js";
 
@@ -47,12 +49,22 @@ async function main() {
   const speed = $as("speed", HTMLSelectElement);
   speed.value = loadSpeed();
   speed.addEventListener("change", () => storeSpeed(speed.value));
+  const autoPassBox = $as("auto-pass", HTMLInputElement);
+  autoPassBox.checked = loadToggle("autopass");
+  autoPassBox.addEventListener("change", () => {
+    storeToggle("autopass", autoPassBox.checked);
+    autoPass(); // turned on while a window waits for the human
+  });
+  const soundBox = $as("sound", HTMLInputElement);
+  soundBox.checked = loadToggle("sound");
+  soundBox.addEventListener("change", () => storeToggle("sound", soundBox.checked));
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup({ onStart: startFromForm, onBack: backToTable });
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
   // into the worker), which the CSP forbids: a retry starts over with a fresh page.
   $("boot-retry").addEventListener("click", () => location.reload());
   bindTable();
+  bindHandSummary();
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   initStats();
   initRulesPanel(rulesContext);
@@ -102,9 +114,11 @@ function relocalize() {
   renderOptions(options);
   relocalizeLog();
   if (!app.resp) return;
+  app.names = seatNames(app.resp); // "You" and the bots' default names in the new language
   forgetRankPicker(); // rank symbols differ by language: rebuild the picker
   render();
   relocalizeReveal();
+  relocalizeSummary();
   if ($as("end-screen", HTMLDialogElement).open) showEnd();
 }
 

@@ -71,11 +71,10 @@ function restoreTable(resp) {
   checkRestored(resp);
   const log = resp.log;
   app.setup = resp.setup;
-  const names = resp.seats.map((s) => s.name);
-  const ctx = { human: resp.human, names };
+  const ctx = { human: resp.human, seats: resp.seats };
   /** @type {import("./log.js").Line[]} */
   const lines = [];
-  if (typeof resp.first === "number") lines.push(startedLine(resp.view, names, resp.first, resp.human));
+  if (typeof resp.first === "number") lines.push(startedLine(resp.view, ctx, resp.first));
   for (const event of log) lines.push(() => describeEvent(event, ctx));
   // The log gets the game so far; the narrator only says that the game is back.
   enterTable(resp, [() => t("event.resumed")]);

@@ -1,5 +1,5 @@
-// The page's stored settings (localStorage through storage.js): the last setup and the bot
-// speed. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
+// The page's stored settings (localStorage through storage.js): the last setup, the bot
+// speed, auto-pass and sound. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
 // by stats.js (loadStats()). None of these holds a card.
@@ -9,6 +9,11 @@ import { EMBED, params } from "./state.js";
 
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup";
 const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
+// On/off settings, each under its own key; the embed page keeps its own.
+const TOGGLES = Object.freeze({
+  autopass: EMBED ? "vnv.embed.autopass" : "vnv.autopass",
+  sound: EMBED ? "vnv.embed.sound" : "vnv.sound",
+});
 const NAME_MAX = 16; // the inputs' maxlength
 const SEED_TEXT = /^\d{1,15}$/; // what the seed field can hold: a non-negative integer
 
@@ -113,4 +118,22 @@ export function loadSpeed() {
 /** @param {string} name */
 export function storeSpeed(name) {
   if (isSpeed(name)) writeItem(SPEED_KEY, name);
+}
+
+/**
+ * An on/off setting (auto-pass, sound): on only if stored exactly as "on"; anything else, or
+ * nothing, is off, the default.
+ * @param {keyof typeof TOGGLES} name
+ * @returns {boolean}
+ */
+export function loadToggle(name) {
+  return readItem(TOGGLES[name]) === "on";
+}
+
+/**
+ * @param {keyof typeof TOGGLES} name
+ * @param {boolean} on
+ */
+export function storeToggle(name, on) {
+  writeItem(TOGGLES[name], on ? "on" : "off");
 }

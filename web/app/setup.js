@@ -235,11 +235,13 @@ export function readSetup() {
   const typedName = $as("human-name", HTMLInputElement).value.trim();
   const bots = readBots();
   /** @type {import("./state.js").Seat[]} */
-  const seats = [{ name: typedName || t("setup.default_name"), level: "human" }];
-  bots.forEach((bot, i) => {
+  // A seat left without a name is sent as "": the table calls it by its default in whatever
+  // language is on when it is shown (events.js seatName).
+  const seats = [{ name: typedName, level: "human" }];
+  for (const bot of bots) {
     const level = /** @type {import("./protocol").BotLevel} */ (bot.level); // one of the select's app.levels
-    seats.push({ name: bot.name.trim() || t(`bot.name_${i + 1}`), level });
-  });
+    seats.push({ name: bot.name.trim(), level });
+  }
   const options = readOptions();
   const seedText = $as("seed", HTMLInputElement).value.trim();
   /** @type {Setup["config"]} */

@@ -144,6 +144,7 @@ export function renderCenter(resp, names) {
   stockBox.hidden = !opts.draw;
   stockBox.classList.toggle("empty", view.stock_size === 0);
   $("stock-count").textContent = t("table.cards", { count: view.stock_size });
+  $("discard-box").hidden = view.preset === "quick"; // quick has no discard heap
   const discard = $("discard");
   discard.replaceChildren();
   if (!view.discard.length) {

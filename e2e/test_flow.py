@@ -1,0 +1,198 @@
+"""The table's flow as a player meets it (issue 14, "Flow"): auto-pass in an open challenge, a
+match's between-hands summary, a shared first place named, bubbles that belong to the round,
+what the quick rules never use kept off the table, and the Deal button and narration in view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driver import Person, configure, deal, open_page, state, wait_turn
+from playwright.sync_api import Page, expect
+
+VIEW_JS = "() => window.__vnv.app.resp.view"
+
+
+def test_auto_pass_is_remembered_and_asks_only_when_a_call_may_pay(
+    page: Page, base_url: str
+) -> None:
+    open_page(page, base_url)
+    # A stored value other than the page's own is no setting: auto-pass stays off.
+    page.evaluate("() => localStorage.setItem('vnv.autopass', 'yes')")
+    open_page(page, base_url)
+    expect(page.locator("#auto-pass")).not_to_be_checked()
+    page.check("#auto-pass")
+    assert page.evaluate("() => localStorage.getItem('vnv.autopass')") == "on"
+    open_page(page, base_url)
+    expect(page.locator("#auto-pass")).to_be_checked()
+
+    configure(page, "classic", 6, seed=4, options={"open_challenge": True})
+    deal(page)
+    person = Person(page)
+    asked = 0
+    s = wait_turn(page)
+    for _ in range(80):
+        if s["state"] == "over":
+            break
+        if s["passVisible"] and not s["legal"]:
+            # Still asked: the human holds the claimed rank, or the author is playing out.
+            view: dict[str, Any] = page.evaluate(VIEW_JS)
+            last = view["last_play"]
+            held = any(card[:-1] == last["rank"] for card in view["hand"])
+            assert held or view["hand_sizes"][last["seat"]] == 0, view
+            asked += 1
+        person.act(s)
+        s = wait_turn(page, after_step=s["step"])
+    own = person.used["pass"]
+    said = page.locator("#log li", has_text="You let it pass").count()
+    assert said > own, "auto-pass never passed for the human"
+
+
+def test_match_shows_a_summary_between_hands(page: Page, base_url: str) -> None:
+    open_page(page, base_url)
+    configure(page, "classic", 3, seed=2, options={"ending": "match", "hands": 2})
+    deal(page)
+    person = Person(page)
+    summaries = 0
+    step = -1
+    for _ in range(600):
+        page.locator(
+            f'#table-screen[data-state="human"]:not([data-step="{step}"]), '
+            '#table-screen[data-state="over"], #hand-summary[open]'
+        ).first.wait_for()
+        if page.locator("#hand-summary").evaluate("(d) => d.open"):
+            summaries += 1
+            expect(page.locator("#hand-summary-title")).to_have_text(f"Hand {summaries} is over")
+            rows = page.locator("#hand-summary-ranking tr")
+            expect(rows).to_have_count(3)
+            places = [int(x) for x in rows.locator("td:first-child").all_inner_texts()]
+            assert places == sorted(places)
+            assert places[0] == 1
+            scores: list[int] = page.evaluate("() => window.__vnv.app.resp.view.scores")
+            assert sum(int(x) for x in rows.locator("td:last-child").all_inner_texts()) == sum(
+                scores
+            )
+            assert sum(scores) > 0  # the hand's loser got penalty points
+            # The next hand waits: no bot moves while the summary is open.
+            held = state(page)["step"]
+            page.wait_for_timeout(300)
+            assert state(page)["step"] == held
+            page.click("#next-hand")
+            expect(page.locator("#hand-summary")).to_be_hidden()
+            continue
+        s = state(page)
+        if s["state"] == "over":
+            break
+        step = s["step"]
+        person.act(s)
+    expect(page.locator("#end-screen")).to_be_visible()
+    assert summaries == 1  # two hands: one summary between them, the end screen after the last
+
+
+def test_a_shared_first_place_is_named(page: Page, base_url: str) -> None:
+    open_page(page, base_url)
+    configure(page, "classic", 4, seed=1)
+    deal(page)
+    wait_turn(page)
+    title = page.evaluate(
+        """async () => {
+          const { app } = await import("./app/state.js");
+          const { showEnd } = await import("./app/end.js");
+          const view = app.resp.view;
+          const ranking = [0, 1, 2, 3].map((seat) => ({ seat, place: seat === 3 ? 4 : 1 }));
+          const result = { reason: "move_limit", ranking, winner: null, draw: true, losers: [3],
+                           scores: [0, 0, 0, 0] };
+          app.resp = { ...app.resp, view: { ...view, over: true, result } };
+          showEnd();
+          return document.querySelector("#end-title").textContent;
+        }"""
+    )
+    assert title == "Shared win: You, Anna, Boris"
+
+
+def test_bubbles_are_the_rounds(page: Page, base_url: str) -> None:
+    open_page(page, base_url)
+    bubbles = page.evaluate(
+        """async () => {
+          const { updateBubbles } = await import("./app/log.js");
+          const before = updateBubbles({}, [{ type: "played", seat: 1, count: 2, rank: "7" }], 0);
+          const after = updateBubbles(before, [
+            { type: "round_opened", seat: 2, rank: "9" },
+            { type: "played", seat: 2, count: 1, rank: "9" },
+          ], 0);
+          return [Object.keys(before), Object.keys(after)];
+        }"""
+    )
+    assert bubbles == [["1"], ["2"]]
+
+
+def test_quick_hides_what_it_never_uses_and_random_reads_as_random(
+    page: Page, base_url: str
+) -> None:
+    open_page(page, base_url)
+    configure(page, "quick", 3, seed=5)
+    expect(page.locator('select[name="bot_level_1"] option[value="random"]')).to_have_text(
+        "Random legal moves"
+    )
+    deal(page)
+    s = wait_turn(page)
+    expect(page.locator("#discard-box")).to_be_hidden()
+    if not s["believe"]:
+        expect(page.locator("#act-believe")).to_be_hidden()
+    page.click("#new-game")
+    configure(page, "classic", 3, seed=5)
+    deal(page)
+    wait_turn(page)
+    expect(page.locator("#discard-box")).to_be_visible()
+    expect(page.locator("#act-believe")).to_be_visible()
+
+
+def test_deal_in_view_at_1280x800_and_narration_beside_the_hand_on_a_phone(
+    page: Page, base_url: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, base_url)
+    configure(page, "classic", 6, options={"open_challenge": True})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(page.locator("#start")).to_be_in_viewport(ratio=1)
+    page.set_viewport_size({"width": 360, "height": 640})
+    deal(page)
+    wait_turn(page)
+    page.locator("#hand").scroll_into_view_if_needed()
+    narrator = page.locator("#narrator").bounding_box()
+    me = page.locator("#me").bounding_box()
+    assert narrator
+    assert me
+    # Right above the human's seat, not under the log or the action bar.
+    assert 0 <= me["y"] - (narrator["y"] + narrator["height"]) < 16, (narrator, me)
+    expect(page.locator("#narrator")).to_be_in_viewport()
+
+
+# Counts the tones the page makes: every sound cue is oscillators on a Web Audio context.
+COUNT_TONES = """(() => {
+  window.__tones = 0;
+  const make = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    window.__tones += 1;
+    return make.call(this);
+  };
+})();"""
+
+
+def test_sound_is_off_by_default_then_heard_and_remembered(page: Page, base_url: str) -> None:
+    page.add_init_script(COUNT_TONES)
+    open_page(page, base_url)
+    expect(page.locator("#sound")).not_to_be_checked()
+    configure(page, "classic", 3, seed=1)
+    deal(page)
+    person = Person(page)
+    s = wait_turn(page)
+    person.act(s)
+    s = wait_turn(page, after_step=s["step"])
+    assert page.evaluate("() => window.__tones") == 0  # off: not one tone
+    page.check("#sound")
+    assert page.evaluate("() => localStorage.getItem('vnv.sound')") == "on"
+    person.act(s)
+    wait_turn(page, after_step=s["step"])
+    assert page.evaluate("() => window.__tones") > 0  # the human's play and the bots' moves
+    open_page(page, base_url)
+    expect(page.locator("#sound")).to_be_checked()
