@@ -67,7 +67,9 @@ def test_two_deck_answers_hold_no_hidden_fields(worker: ModuleType) -> None:
         answer = json.loads(raw)
         keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human"}
         bot_moved = answer["actor"] not in (None, 0)
-        assert set(answer) == (keys | {"think_ms"} if bot_moved else keys)
+        ended = any(event["type"] == "hand_over" for event in answer["events"])
+        expected = keys | ({"think_ms"} if bot_moved else set()) | ({"review"} if ended else set())
+        assert set(answer) == expected
         for secret in ("hands", "stock", "pile", "seed"):
             assert secret not in answer["view"]
 

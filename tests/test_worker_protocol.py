@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.cards import RANKS_52, SUITS
 from engine.config import describe
 from tests.strategies import configs
 from tools.protocol_check import EXPORTS, SCHEMA, check, check_call, problem
@@ -225,6 +226,46 @@ def test_every_bot_level_game_answers_hold_to_the_schema(worker: ModuleType) -> 
         )
         assert sorted(p["seat"] for p in end["view"]["result"]["ranking"]) == list(range(6))
     assert seen.count["bot_step"] > 50
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card string anywhere in a message."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value))
+    return (
+        {value}
+        if isinstance(value, str) and value[:-1] in RANKS_52 and value[-1] in SUITS
+        else set()
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_review_comes_only_with_the_end_of_a_hand(worker: ModuleType, seed: int) -> None:
+    """No answer before a hand's end carries a card the human could not see, nor a review; the
+    answer that ends a hand carries that hand's review, with every play's true cards."""
+    call = module_call(worker, check=check_call)
+    options = {"ending": "match", "hands": 2}
+    answer = call("new_game", setup("classic", 3, seed, options=options))
+    rng = random.Random(seed)
+    reviewed = []
+    while not answer["view"]["over"]:
+        answer = next_answer(call, answer, rng)
+        view, events = answer["view"], answer["events"]
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if not ended:
+            assert "review" not in answer
+            seen = set(view["hand"]) | set(view["discard"]) | cards_in(view["revealed"])
+            seen |= cards_in([e for e in events if e.get("seat") == 0 or e["type"] != "played"])
+            assert cards_in(answer) <= seen
+            continue
+        review = answer["review"]
+        assert review["hand"] == ended[-1]
+        assert len(review["hands"]) == 3
+        assert all(play["cards"] for play in review["plays"])
+        reviewed.append(review["hand"])
+    assert reviewed == [1, 2]
 
 
 # -- resume and forget ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import { bindHand, clearChoice, keepFocus, render, showActionError, updateAction
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
 import { clearNotice } from "./notice.js";
+import { reviewClosed, startReviews, takeReview } from "./review.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
 /** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
@@ -78,6 +79,7 @@ export function enterTable(resp, lines) {
   app.lastHand = "";
   app.bubbles = {};
   app.finishing = false;
+  startReviews();
   const end = $as("end-screen", HTMLDialogElement);
   if (end.open) end.close();
   showScreen("table");
@@ -134,6 +136,7 @@ export function handle(resp, extraLines = []) {
     keepFocus();
   }
   if (lines.length) narrate(lines);
+  takeReview(resp, app.names);
   if (resp.view.over) showEnd();
 }
 
@@ -167,6 +170,7 @@ function botDelay() {
 export async function runBots() {
   const gen = app.gen;
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
+    await reviewClosed(); // between two hands, the bots wait while the player reads the review
     const delay = botDelay();
     await pause(delay); // 0 still lets the page paint between two steps
     if (gen !== app.gen) return;

@@ -36,6 +36,7 @@ import { backToTable, bindTable, leaveToSetup, startFromForm, startGame } from "
 import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
+import { bindReview, relocalizeReview } from "./review.js";
 import { tryResume } from "./resume.js";
 
 async function main() {
@@ -54,6 +55,7 @@ async function main() {
   $("boot-retry").addEventListener("click", () => location.reload());
   bindTable();
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
+  bindReview();
   initStats();
   initRulesPanel(rulesContext);
   document.addEventListener("vnv:language", relocalize);
@@ -101,6 +103,7 @@ function relocalize() {
   renderBotSeats(bots);
   renderOptions(options);
   relocalizeLog();
+  relocalizeReview();
   if (!app.resp) return;
   forgetRankPicker(); // rank symbols differ by language: rebuild the picker
   render();

@@ -229,6 +229,7 @@ export interface TableAnswer {
    * Only after a bot acted: how long it took to choose, in this worker.
    */
   think_ms?: number;
+  review?: HandReview;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -482,6 +483,77 @@ export interface PlayRule {
    * @minItems 1
    */
   ranks: Rank[];
+}
+/**
+ * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
+ */
+export interface HandReview {
+  hand: number;
+  reason: HandEndReason;
+  ranking: Placing[];
+  losers: SeatIndex[];
+  plays: ReviewPlay[];
+  calls: ReviewCall[];
+  /**
+   * One line per seat, in seat order.
+   */
+  players: ReviewLine[];
+  /**
+   * Every seat's hand as it stood when the hand ended, in seat order.
+   */
+  hands: Card[][];
+}
+export interface ReviewPlay {
+  seat: SeatIndex;
+  rank: Rank;
+  /**
+   * @minItems 1
+   */
+  cards: Card[];
+  /**
+   * Every card is of the claimed rank.
+   */
+  honest: boolean;
+  /**
+   * How the play was called, or null if it never was.
+   */
+  call: "challenge" | "believe" | null;
+}
+export interface ReviewCall {
+  seat: SeatIndex;
+  kind: "challenge" | "believe";
+  target: SeatIndex;
+  /**
+   * Index of the called play in plays.
+   */
+  play: number;
+  /**
+   * A challenge of a bluff, or belief in an honest play.
+   */
+  right: boolean;
+  /**
+   * Who took the pile, or null (believed honest cards were discarded, or stayed on the pile).
+   */
+  taker: SeatIndex | null;
+  /**
+   * Cards the taker took: what the call cost.
+   */
+  taken: number;
+}
+export interface ReviewLine {
+  seat: SeatIndex;
+  plays: Count;
+  bluffs: Count;
+  /**
+   * Bluffs revealed by a challenge.
+   */
+  caught: number;
+  calls_won: Count;
+  calls_lost: Count;
+  /**
+   * Cards taken from the pile this hand.
+   */
+  taken: number;
 }
 /**
  * act(action): the human seat's action.

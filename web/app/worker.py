@@ -19,6 +19,7 @@ try:
     import engine
     from engine import EngineError, Game, visible_events
     from engine.bots import LEVELS, make_bot
+    from engine.review import reviews
 
     IMPORT_ERROR: str | None = None
 except Exception:  # any failure to import is reported by boot(), not swallowed
@@ -206,6 +207,10 @@ class Session:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
             answer["think_ms"] = round(think_ms, 3)
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if ended:
+            # Only now, with the hand over, may its hidden cards leave the worker.
+            answer["review"] = next(r for r in reviews(self.game) if r["hand"] == ended[-1])
         if restored:
             # The events the human saw so far and who moved first (to narrate the log again),
             # and the setup as the page sent it (a seed only if the player typed one).
