@@ -65,7 +65,7 @@ def test_two_deck_answers_hold_no_hidden_fields(worker: ModuleType) -> None:
     answers = play_through(worker, setup("classic", 6, 1), random.Random(1))
     for raw in answers:
         answer = json.loads(raw)
-        keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human"}
+        keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human", "tracker"}
         bot_moved = answer["actor"] not in (None, 0)
         ended = any(event["type"] == "hand_over" for event in answer["events"])
         expected = keys | ({"think_ms"} if bot_moved else set()) | ({"review"} if ended else set())

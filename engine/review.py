@@ -42,9 +42,22 @@ class _Recording(Game):
         super()._finish_hand(reason, events)
 
 
+def _record(game: Game) -> _Recording:
+    return cast(_Recording, _Recording._replay(game.to_json()))
+
+
+def replayed_events(game: Game) -> list[Event]:
+    """Every event of ``game`` since its first deal, hidden cards included, from its action log.
+
+    What a seat saw of them is ``visible_events(replayed_events(game), seat)``: the worker
+    rebuilds the card tracker's input this way after a reload.
+    """
+    return _record(game).events
+
+
 def reviews(game: Game) -> list[dict[str, Any]]:
     """The review of every finished hand of ``game``, in order (see docs/rules.md, "Review")."""
-    record = cast(_Recording, _Recording._replay(game.to_json()))
+    record = _record(game)
     players = game.config.players
     done: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []

@@ -204,6 +204,7 @@ def test_whole_games_hold_to_the_schema(
     call = module_call(storage.load(), check=seen)  # the page reloaded
     back = call("resume", {"slot": "current"})
     assert back["view"] == answer["view"]
+    assert back["tracker"] == answer["tracker"]  # rebuilt from the log: the same notes
     assert back["setup"]["config"]["options"] == options
     play_out(call, back, rng)
     assert "current" not in storage.saved  # a finished game is not kept

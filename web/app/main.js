@@ -37,6 +37,7 @@ import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { bindReview, relocalizeReview } from "./review.js";
+import { bindTracker } from "./tracker.js";
 import { tryResume } from "./resume.js";
 
 async function main() {
@@ -56,6 +57,7 @@ async function main() {
   bindTable();
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   bindReview();
+  bindTracker();
   initStats();
   initRulesPanel(rulesContext);
   document.addEventListener("vnv:language", relocalize);

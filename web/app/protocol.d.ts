@@ -225,6 +225,7 @@ export interface TableAnswer {
   bot_to_move: boolean;
   seats: Seat[];
   human: SeatIndex;
+  tracker: TrackerReport;
   /**
    * Only after a bot acted: how long it took to choose, in this worker.
    */
@@ -485,6 +486,31 @@ export interface PlayRule {
   ranks: Rank[];
 }
 /**
+ * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+ */
+export interface TrackerReport {
+  seat: SeatIndex;
+  ranks: TrackerRank[];
+}
+export interface TrackerRank {
+  rank: Rank;
+  /**
+   * Copies of the rank in play.
+   */
+  total: number;
+  mine: Count;
+  discard: Count;
+  /**
+   * The human's own cards of the rank still on the pile.
+   */
+  pile: number;
+  /**
+   * Per seat: cards of the rank it holds for certain (0 for the human's own seat).
+   */
+  held: Count[];
+  unaccounted: Count;
+}
+/**
  * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
  */
 export interface HandReview {
@@ -626,6 +652,7 @@ export interface ResumedTable {
   bot_to_move: boolean;
   seats: Seat[];
   human: SeatIndex;
+  tracker: TrackerReport1;
   /**
    * The events the human saw so far (the last thousand).
    */
@@ -635,6 +662,13 @@ export interface ResumedTable {
    */
   first: SeatIndex | null;
   setup: NewGameRequest;
+}
+/**
+ * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+ */
+export interface TrackerReport1 {
+  seat: SeatIndex;
+  ranks: TrackerRank[];
 }
 /**
  * forget(): drops the game in progress and its saved copy.

@@ -2,13 +2,15 @@
 // speed. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
-// by stats.js (loadStats()). None of these holds a card.
+// by stats.js (loadStats()). None of these holds a card. Whether the card tracker is open is
+// "open" or "closed"; anything else is closed (the default).
 
 import { readItem, writeItem } from "./storage.js";
 import { EMBED, params } from "./state.js";
 
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup";
 const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
+const TRACKER_KEY = EMBED ? "vnv.embed.tracker" : "vnv.tracker";
 const NAME_MAX = 16; // the inputs' maxlength
 const SEED_TEXT = /^\d{1,15}$/; // what the seed field can hold: a non-negative integer
 
@@ -113,4 +115,14 @@ export function loadSpeed() {
 /** @param {string} name */
 export function storeSpeed(name) {
   if (isSpeed(name)) writeItem(SPEED_KEY, name);
+}
+
+/** @returns {boolean} the card tracker panel was left open (closed unless stored as "open") */
+export function loadTrackerOpen() {
+  return readItem(TRACKER_KEY) === "open";
+}
+
+/** @param {boolean} open */
+export function storeTrackerOpen(open) {
+  writeItem(TRACKER_KEY, open ? "open" : "closed");
 }

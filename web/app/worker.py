@@ -19,7 +19,8 @@ try:
     import engine
     from engine import EngineError, Game, visible_events
     from engine.bots import LEVELS, make_bot
-    from engine.review import reviews
+    from engine.review import replayed_events, reviews
+    from engine.tracker import track
 
     IMPORT_ERROR: str | None = None
 except Exception:  # any failure to import is reported by boot(), not swallowed
@@ -88,6 +89,7 @@ class Session:
         self.alone = 0  # bot moves since the human went out of this hand (BOTS_ALONE_CAP)
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
+        self.seen: list[dict[str, Any]] = []  # events the human saw this hand (the tracker's)
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
@@ -124,6 +126,7 @@ class Session:
         ):
             raise EngineError("bad_save", "the log holds something that is not an event")
         self.log = log
+        self.seen = _this_hand(visible_events(replayed_events(self.game), human))
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat != human}
         if not isinstance(bots, dict) or set(bots) != wanted:
@@ -194,6 +197,7 @@ class Session:
         to_move = self.game.to_move
         visible = visible_events(events, self.human)
         self.log = (self.log + visible)[-LOG_MAX:]
+        self.seen = _this_hand(self.seen + visible)
         answer = {
             "ok": True,
             "actor": actor,
@@ -202,6 +206,8 @@ class Session:
             "bot_to_move": to_move is not None and to_move != self.human,
             "seats": self.seats,
             "human": self.human,
+            # What the human can know of each rank's cards: from its view and what it saw only.
+            "tracker": track(view, self.seen),
         }
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
@@ -228,6 +234,12 @@ class Table:
 
 
 TABLE = Table()
+
+
+def _this_hand(seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events since the last deal: a new hand deals every card again."""
+    starts = [i for i, event in enumerate(seen) if event["type"] == "dealt"]
+    return seen[starts[-1] :] if starts else seen
 
 
 def _tuplify(value: Any) -> Any:
