@@ -38,7 +38,7 @@ import { relocalizeLog } from "./log.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { bindReview, relocalizeReview } from "./review.js";
 import { bindTracker } from "./tracker.js";
-import { tryResume } from "./resume.js";
+import { tryResume, undoLast } from "./resume.js";
 
 async function main() {
   await loadLanguage();
@@ -58,6 +58,7 @@ async function main() {
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   bindReview();
   bindTracker();
+  $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);
   document.addEventListener("vnv:language", relocalize);

@@ -6,7 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget";
+export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -33,6 +33,7 @@ export type ErrorCode =
   | "no_game"
   | "not_your_turn"
   | "nothing_to_call"
+  | "nothing_to_undo"
   | "option_not_in_preset"
   | "too_many_cards"
   | "unknown_action"
@@ -105,6 +106,10 @@ export type BotStepAnswer = TableAnswer | ErrorAnswer;
  */
 export type ResumeAnswer = ResumedTable | ErrorAnswer;
 export type ForgetAnswer = Forgotten | ErrorAnswer;
+/**
+ * The table before that decision, answered like resume(); nothing_to_undo before the human's first decision, game_over once the game is over, no_game without a game.
+ */
+export type UndoAnswer = ResumedTable | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -116,6 +121,7 @@ export interface WorkerCalls {
   bot_step: BotStepCall;
   resume: ResumeCall;
   forget: ForgetCall;
+  undo: UndoCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -678,4 +684,10 @@ export interface ForgetCall {
 }
 export interface Forgotten {
   ok: true;
+}
+/**
+ * undo(): takes back the human's last decision and every bot move after it, by replaying the action log up to it (the bots choose again from their seeds).
+ */
+export interface UndoCall {
+  answer: UndoAnswer;
 }
