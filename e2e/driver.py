@@ -280,8 +280,9 @@ def check_no_hidden_cards(answers: list[str]) -> int:
 
     Known: every card the human has held (own hand in any answer so far), the discard heap,
     and every revealed card. With one deck each card is unique, so any other card string
-    would be an opponent's (or the pile's, or the stock's) hidden card. Returns the number of
-    answers checked.
+    would be an opponent's (or the pile's, or the stock's) hidden card. The one exception is
+    the end-of-hand review, which shows the hand's every card: it may only come in the answer
+    whose events end that hand. Returns the number of answers checked.
     """
     known: set[str] = set()
     checked = 0
@@ -297,6 +298,10 @@ def check_no_hidden_cards(answers: list[str]) -> int:
                 known.update(reveal["cards"])
             for secret in ("hands", "stock", "pile", "seed"):
                 assert secret not in view, secret
+        review = answer.pop("review", None)
+        if review is not None:
+            ended = [e["hand"] for e in answer["events"] if e["type"] == "hand_over"]
+            assert ended[-1:] == [review["hand"]], f"a review before its hand ended: {raw[:400]}"
         leaked = set(cards_in(answer)) - known
         assert not leaked, f"hidden cards crossed to the page: {sorted(leaked)} in {raw[:400]}"
         checked += 1

@@ -194,6 +194,7 @@ def test_every_ui_string_is_in_the_catalog() -> None:
     dynamic += [f"end.reason.{x}" for x in ("out", "last_loser", "match", "move_limit")]
     dynamic += ["setup.preset_classic", "setup.preset_quick", "level.random", "boot.stage.resume"]
     dynamic += [f"bot.name_{i}" for i in range(1, 6)]
+    dynamic += ["review.call_challenge", "review.call_believe"]
     dynamic += [f"rank.{r}" for r in ("2", "10", "J", "Q", "K", "A")]
     dynamic += [f"suit.{x}" for x in "CDHS"] + [f"suit_name.{x}" for x in "CDHS"]
     for spec in describe()["options"]:

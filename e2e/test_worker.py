@@ -36,7 +36,8 @@ def play_through(worker: ModuleType, setup_json: str, rng: random.Random) -> lis
 def test_boot_lists_the_exports(worker: ModuleType) -> None:
     info = json.loads(worker.boot())
     assert info["ok"]
-    assert set(info["exports"]) == {"boot", "new_game", "act", "bot_step", "resume", "forget"}
+    names = {"boot", "new_game", "act", "bot_step", "resume", "forget", "undo"}
+    assert set(info["exports"]) == names
     assert "random" in info["bot_levels"]
 
 
@@ -65,9 +66,11 @@ def test_two_deck_answers_hold_no_hidden_fields(worker: ModuleType) -> None:
     answers = play_through(worker, setup("classic", 6, 1), random.Random(1))
     for raw in answers:
         answer = json.loads(raw)
-        keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human"}
+        keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human", "tracker"}
         bot_moved = answer["actor"] not in (None, 0)
-        assert set(answer) == (keys | {"think_ms"} if bot_moved else keys)
+        ended = any(event["type"] == "hand_over" for event in answer["events"])
+        expected = keys | ({"think_ms"} if bot_moved else set()) | ({"review"} if ended else set())
+        assert set(answer) == expected
         for secret in ("hands", "stock", "pile", "seed"):
             assert secret not in answer["view"]
 

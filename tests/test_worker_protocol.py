@@ -20,7 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.cards import RANKS_52, SUITS
 from engine.config import describe
+from engine.policies import random_action
 from tests.strategies import configs
 from tools.protocol_check import EXPORTS, SCHEMA, check, check_call, problem
 from tools.worker_module import Answer, Call, load_worker, module_call, next_answer
@@ -203,6 +205,7 @@ def test_whole_games_hold_to_the_schema(
     call = module_call(storage.load(), check=seen)  # the page reloaded
     back = call("resume", {"slot": "current"})
     assert back["view"] == answer["view"]
+    assert back["tracker"] == answer["tracker"]  # rebuilt from the log: the same notes
     assert back["setup"]["config"]["options"] == options
     play_out(call, back, rng)
     assert "current" not in storage.saved  # a finished game is not kept
@@ -225,6 +228,93 @@ def test_every_bot_level_game_answers_hold_to_the_schema(worker: ModuleType) -> 
         )
         assert sorted(p["seat"] for p in end["view"]["result"]["ranking"]) == list(range(6))
     assert seen.count["bot_step"] > 50
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card string anywhere in a message."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value))
+    return (
+        {value}
+        if isinstance(value, str) and value[:-1] in RANKS_52 and value[-1] in SUITS
+        else set()
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_review_comes_only_with_the_end_of_a_hand(worker: ModuleType, seed: int) -> None:
+    """No answer before a hand's end carries a card the human could not see, nor a review; the
+    answer that ends a hand carries that hand's review, with every play's true cards."""
+    call = module_call(worker, check=check_call)
+    options = {"ending": "match", "hands": 2}
+    answer = call("new_game", setup("classic", 3, seed, options=options))
+    rng = random.Random(seed)
+    reviewed = []
+    while not answer["view"]["over"]:
+        answer = next_answer(call, answer, rng)
+        view, events = answer["view"], answer["events"]
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if not ended:
+            assert "review" not in answer
+            seen = set(view["hand"]) | set(view["discard"]) | cards_in(view["revealed"])
+            seen |= cards_in([e for e in events if e.get("seat") == 0 or e["type"] != "played"])
+            assert cards_in(answer) <= seen
+            continue
+        review = answer["review"]
+        assert review["hand"] == ended[-1]
+        assert len(review["hands"]) == 3
+        assert all(play["cards"] for play in review["plays"])
+        reviewed.append(review["hand"])
+    assert reviewed == [1, 2]
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 2), ("quick", 3, 5)])
+def test_undo_restores_the_earlier_table_and_the_same_future(
+    worker: ModuleType, preset: str, players: int, seed: int
+) -> None:
+    """Undo gives back exactly the table before the human's last decision; making the same
+    decision again brings back the same bot moves (they replay from their seeds)."""
+    call = module_call(worker, check=check_call)
+    answer = call("new_game", setup(preset, players, seed, levels=("medium", "expert")))
+    assert call("undo", None)["error"] == "nothing_to_undo"
+    rng = random.Random(seed)
+    turns: list[tuple[Answer, dict[str, Any], list[Answer]]] = []  # before, action, what followed
+    while not answer["view"]["over"] and len(turns) < 6:
+        if answer["bot_to_move"]:
+            answer = call("bot_step", None)
+            if turns:
+                turns[-1][2].append(answer)
+            continue
+        action = random_action(answer["view"], rng)
+        turns.append((answer, action, []))
+        answer = call("act", action)
+        turns[-1][2].append(answer)
+    assert not answer["view"]["over"], "six decisions of the human's before the end"
+    before, action, followed = turns[-1]
+    back = call("undo", None)
+    for key in ("view", "tracker", "seats", "human", "bot_to_move"):
+        assert back[key] == before[key], key
+    assert back["events"] == []
+    again = [call("act", action)]
+    while len(again) < len(followed):
+        again.append(call("bot_step", None))
+    drop = ("think_ms",)
+    assert [{k: v for k, v in a.items() if k not in drop} for a in again] == [
+        {k: v for k, v in a.items() if k not in drop} for a in followed
+    ]
+    # Twice back: the decision before that one.
+    call("undo", None)
+    earlier = call("undo", None)
+    assert earlier["view"] == turns[-2][0]["view"]
+
+
+def test_undo_without_a_game_and_after_the_end(worker: ModuleType) -> None:
+    call = module_call(worker, check=check_call)
+    assert call("undo", None)["error"] == "no_game"
+    play_out(call, call("new_game", setup("quick", 3, 1)), random.Random(1))
+    assert call("undo", None)["error"] == "game_over"
 
 
 # -- resume and forget ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 import { language, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
+import { endReviews } from "./review.js";
 
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
@@ -43,6 +44,7 @@ export function showEnd() {
     if (match) tr.append(el("td", { text: String(scores[row.seat]) }));
     body.append(tr);
   }
+  $("end-review").replaceChildren(endReviews());
   const dialog = $as("end-screen", HTMLDialogElement);
   if (!dialog.open) {
     dialog.showModal();

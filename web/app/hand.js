@@ -8,6 +8,7 @@ import { $, $as, el } from "./dom.js";
 import { cardLabel, cardText, rankText } from "./events.js";
 import { cardFace, renderCenter, renderSeats, windowInfo } from "./table.js";
 import { app, current, myTurn } from "./state.js";
+import { renderTracker } from "./tracker.js";
 
 /** @typedef {import("./state.js").Action} Action */
 /** @typedef {import("./protocol").Rank} Rank */
@@ -31,6 +32,7 @@ export function render() {
   renderHand();
   renderRankPicker();
   updateActions();
+  renderTracker(resp, app.names);
 }
 
 function renderMe() {

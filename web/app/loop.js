@@ -18,6 +18,7 @@ import { showEnd } from "./end.js";
 import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
 import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
+import { startReviews, takeReview } from "./review.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
 /** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
@@ -86,6 +87,7 @@ export function enterTable(resp, lines) {
   app.lastHand = "";
   app.bubbles = {};
   app.finishing = false;
+  startReviews();
   const end = $as("end-screen", HTMLDialogElement);
   if (end.open) end.close();
   closeHandSummary();
@@ -145,6 +147,7 @@ export function handle(resp, extraLines = []) {
     keepFocus();
   }
   if (lines.length) narrate(lines);
+  takeReview(resp, app.names);
   if (resp.view.over) showEnd();
   else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }

@@ -38,7 +38,9 @@ import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
 import { seatNames } from "./events.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
-import { tryResume } from "./resume.js";
+import { bindReview, relocalizeReview } from "./review.js";
+import { bindTracker } from "./tracker.js";
+import { tryResume, undoLast } from "./resume.js";
 
 async function main() {
   await loadLanguage();
@@ -66,6 +68,9 @@ async function main() {
   bindTable();
   bindHandSummary();
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
+  bindReview();
+  bindTracker();
+  $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);
   document.addEventListener("vnv:language", relocalize);
@@ -113,6 +118,7 @@ function relocalize() {
   renderBotSeats(bots);
   renderOptions(options);
   relocalizeLog();
+  relocalizeReview();
   if (!app.resp) return;
   app.names = seatNames(app.resp); // "You" and the bots' default names in the new language
   forgetRankPicker(); // rank symbols differ by language: rebuild the picker

@@ -6,7 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget";
+export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -33,6 +33,7 @@ export type ErrorCode =
   | "no_game"
   | "not_your_turn"
   | "nothing_to_call"
+  | "nothing_to_undo"
   | "option_not_in_preset"
   | "too_many_cards"
   | "unknown_action"
@@ -105,6 +106,10 @@ export type BotStepAnswer = TableAnswer | ErrorAnswer;
  */
 export type ResumeAnswer = ResumedTable | ErrorAnswer;
 export type ForgetAnswer = Forgotten | ErrorAnswer;
+/**
+ * The table before that decision, answered like resume(); nothing_to_undo before the human's first decision, game_over once the game is over, no_game without a game.
+ */
+export type UndoAnswer = ResumedTable | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -116,6 +121,7 @@ export interface WorkerCalls {
   bot_step: BotStepCall;
   resume: ResumeCall;
   forget: ForgetCall;
+  undo: UndoCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -225,10 +231,12 @@ export interface TableAnswer {
   bot_to_move: boolean;
   seats: Seat[];
   human: SeatIndex;
+  tracker: TrackerReport;
   /**
    * Only after a bot acted: how long it took to choose, in this worker.
    */
   think_ms?: number;
+  review?: HandReview;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -484,6 +492,102 @@ export interface PlayRule {
   ranks: Rank[];
 }
 /**
+ * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+ */
+export interface TrackerReport {
+  seat: SeatIndex;
+  ranks: TrackerRank[];
+}
+export interface TrackerRank {
+  rank: Rank;
+  /**
+   * Copies of the rank in play.
+   */
+  total: number;
+  mine: Count;
+  discard: Count;
+  /**
+   * The human's own cards of the rank still on the pile.
+   */
+  pile: number;
+  /**
+   * Per seat: cards of the rank it holds for certain (0 for the human's own seat).
+   */
+  held: Count[];
+  unaccounted: Count;
+}
+/**
+ * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
+ */
+export interface HandReview {
+  hand: number;
+  reason: HandEndReason;
+  ranking: Placing[];
+  losers: SeatIndex[];
+  plays: ReviewPlay[];
+  calls: ReviewCall[];
+  /**
+   * One line per seat, in seat order.
+   */
+  players: ReviewLine[];
+  /**
+   * Every seat's hand as it stood when the hand ended, in seat order.
+   */
+  hands: Card[][];
+}
+export interface ReviewPlay {
+  seat: SeatIndex;
+  rank: Rank;
+  /**
+   * @minItems 1
+   */
+  cards: Card[];
+  /**
+   * Every card is of the claimed rank.
+   */
+  honest: boolean;
+  /**
+   * How the play was called, or null if it never was.
+   */
+  call: "challenge" | "believe" | null;
+}
+export interface ReviewCall {
+  seat: SeatIndex;
+  kind: "challenge" | "believe";
+  target: SeatIndex;
+  /**
+   * Index of the called play in plays.
+   */
+  play: number;
+  /**
+   * A challenge of a bluff, or belief in an honest play.
+   */
+  right: boolean;
+  /**
+   * Who took the pile, or null (believed honest cards were discarded, or stayed on the pile).
+   */
+  taker: SeatIndex | null;
+  /**
+   * Cards the taker took: what the call cost.
+   */
+  taken: number;
+}
+export interface ReviewLine {
+  seat: SeatIndex;
+  plays: Count;
+  bluffs: Count;
+  /**
+   * Bluffs revealed by a challenge.
+   */
+  caught: number;
+  calls_won: Count;
+  calls_lost: Count;
+  /**
+   * Cards taken from the pile this hand.
+   */
+  taken: number;
+}
+/**
  * act(action): the human seat's action.
  */
 export interface ActCall {
@@ -554,6 +658,7 @@ export interface ResumedTable {
   bot_to_move: boolean;
   seats: Seat[];
   human: SeatIndex;
+  tracker: TrackerReport1;
   /**
    * The events the human saw so far (the last thousand).
    */
@@ -565,6 +670,13 @@ export interface ResumedTable {
   setup: NewGameRequest;
 }
 /**
+ * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+ */
+export interface TrackerReport1 {
+  seat: SeatIndex;
+  ranks: TrackerRank[];
+}
+/**
  * forget(): drops the game in progress and its saved copy.
  */
 export interface ForgetCall {
@@ -572,4 +684,10 @@ export interface ForgetCall {
 }
 export interface Forgotten {
   ok: true;
+}
+/**
+ * undo(): takes back the human's last decision and every bot move after it, by replaying the action log up to it (the bots choose again from their seeds).
+ */
+export interface UndoCall {
+  answer: UndoAnswer;
 }

@@ -9,8 +9,8 @@ import { $ } from "./dom.js";
 import { describeEvent } from "./events.js";
 import { app, EMBED, SAVE_SLOT } from "./state.js";
 import { prependLines, startedLine, updateBubbles } from "./log.js";
-import { enterTable, startFromForm } from "./loop.js";
-import { render } from "./hand.js";
+import { enterTable, runBots, startFromForm } from "./loop.js";
+import { render, showActionError } from "./hand.js";
 import { showNotice } from "./notice.js";
 
 /** @typedef {import("./state.js").ResumedTable} ResumedTable */
@@ -66,8 +66,9 @@ export function checkRestored(resp) {
 
 /** Draw the restored game: the log so far, the seats' bubbles, the table.
  * @param {ResumedTable} resp
+ * @param {string} [said] the log's line for how the table came back
  */
-function restoreTable(resp) {
+function restoreTable(resp, said = "event.resumed") {
   checkRestored(resp);
   const log = resp.log;
   app.setup = resp.setup;
@@ -77,7 +78,7 @@ function restoreTable(resp) {
   if (typeof resp.first === "number") lines.push(startedLine(resp.view, ctx, resp.first));
   for (const event of log) lines.push(() => describeEvent(event, ctx));
   // The log gets the game so far; the narrator only says that the game is back.
-  enterTable(resp, [() => t("event.resumed")]);
+  enterTable(resp, [() => t(said)]);
   prependLines(lines);
   // The seats' bubbles (each one's last action), as they were before the reload.
   app.bubbles = updateBubbles({}, log, resp.human);
@@ -129,4 +130,26 @@ export async function tryResume() {
   } catch (error) {
     await recover(error);
   }
+}
+
+/** "Undo" (issue 13, item 4): the worker replays the game up to the human's last decision (the
+ * bots choose again from their seeds) and answers like resume(); the table is drawn again from it.
+ * A card seen revealed stays seen: the player saw it, and the help says so. */
+export async function undoLast() {
+  if (!app.client || !app.resp || app.busy) return;
+  app.gen++; // the bots' loop stops: the table is about to go back
+  app.busy = true;
+  /** @type {ResumedTable | ErrorAnswer} */
+  let resp;
+  try {
+    resp = await app.client.call("undo");
+  } finally {
+    app.busy = false;
+  }
+  if (!resp.ok) {
+    showActionError(resp);
+    runBots();
+    return;
+  }
+  restoreTable(resp, "event.undone");
 }

@@ -2,7 +2,8 @@
 // speed, auto-pass and sound. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
-// by stats.js (loadStats()). None of these holds a card.
+// by stats.js (loadStats()). None of these holds a card. Whether the card tracker is open is
+// "open" or "closed"; anything else is closed (the default).
 
 import { readItem, writeItem } from "./storage.js";
 import { EMBED, params } from "./state.js";
@@ -14,6 +15,7 @@ const TOGGLES = Object.freeze({
   autopass: EMBED ? "vnv.embed.autopass" : "vnv.autopass",
   sound: EMBED ? "vnv.embed.sound" : "vnv.sound",
 });
+const TRACKER_KEY = EMBED ? "vnv.embed.tracker" : "vnv.tracker";
 const NAME_MAX = 16; // the inputs' maxlength
 const SEED_TEXT = /^\d{1,15}$/; // what the seed field can hold: a non-negative integer
 
@@ -136,4 +138,14 @@ export function loadToggle(name) {
  */
 export function storeToggle(name, on) {
   writeItem(TOGGLES[name], on ? "on" : "off");
+}
+
+/** @returns {boolean} the card tracker panel was left open (closed unless stored as "open") */
+export function loadTrackerOpen() {
+  return readItem(TRACKER_KEY) === "open";
+}
+
+/** @param {boolean} open */
+export function storeTrackerOpen(open) {
+  writeItem(TRACKER_KEY, open ? "open" : "closed");
 }

@@ -6,6 +6,7 @@
 import { t } from "./i18n.js";
 import { readItem, removeItem, writeItem } from "./storage.js";
 import { el } from "./dom.js";
+import { historyList } from "./review.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
 
@@ -174,6 +175,7 @@ function renderStats(body) {
       el("dd", { id: "stats-bluffs", text: String(stats.bluffs_caught) }),
     ),
   );
+  body.append(historyList());
 }
 
 // The button (beside "Deal") and the dialog, built here so the page's HTML stays as it is.

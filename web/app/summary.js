@@ -1,10 +1,12 @@
 // A match's between-hands summary: when a hand ends and the match goes on, a modal dialog shows
-// the hand's places and the match's penalty points so far, and the next hand's first move waits
-// until the player closes it ("Next hand"). Written again in another language while it is open.
+// the hand's places, the match's penalty points so far and the hand's review (review.js), and the
+// next hand's first move waits until the player closes it ("Next hand"). Written again in another
+// language while it is open.
 
 import { t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app } from "./state.js";
+import { handReview } from "./review.js";
 
 /** @typedef {import("./protocol").HandOverEvent} HandOverEvent */
 
@@ -30,6 +32,7 @@ function draw() {
       ),
     );
   }
+  $("hand-summary-review").replaceChildren(handReview());
 }
 
 /**

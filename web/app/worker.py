@@ -19,6 +19,9 @@ try:
     import engine
     from engine import EngineError, Game, visible_events
     from engine.bots import LEVELS, make_bot
+    from engine.game import CAP
+    from engine.review import replayed_events, reviews
+    from engine.tracker import track
 
     IMPORT_ERROR: str | None = None
 except Exception:  # any failure to import is reported by boot(), not swallowed
@@ -87,6 +90,7 @@ class Session:
         self.alone = 0  # bot moves since the human went out of this hand (BOTS_ALONE_CAP)
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
+        self.seen: list[dict[str, Any]] = []  # events the human saw this hand (the tracker's)
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
@@ -123,6 +127,7 @@ class Session:
         ):
             raise EngineError("bad_save", "the log holds something that is not an event")
         self.log = log
+        self.seen = _this_hand(visible_events(replayed_events(self.game), human))
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat != human}
         if not isinstance(bots, dict) or set(bots) != wanted:
@@ -159,6 +164,37 @@ class Session:
         action: dict[str, Any] = self.bots[seat].act(self.game.view(seat))
         return action
 
+    def rewound(self) -> Session:
+        """This game taken back to just before the human's last decision (safe undo).
+
+        Nothing is restored from a copy: a new session deals from the same seed and replays the
+        action log up to that decision, the human's actions as logged and every bot choosing
+        again from its own seeded random state and what it has seen, as it did the first time,
+        so the undone future is the one the same decisions would bring back. A bot that would
+        choose otherwise is a bug, and is refused as one (``internal``).
+        """
+        actions = self.game.actions
+        mine = [i for i, entry in enumerate(actions) if entry != CAP and entry[0] == self.human]
+        if not mine:
+            raise EngineError("nothing_to_undo", "you have made no decision to take back")
+        fresh = Session({**self.setup, "config": self.config})
+        fresh.setup = self.setup  # the page's own setup: a seed only if the player typed one
+        game = fresh.game
+        while len(game.actions) < mine[-1]:
+            seat, action = actions[len(game.actions)]
+            if seat == self.human:
+                events = game.apply(seat, action)
+            else:
+                was_out = self.human in game.out
+                events = game.apply(seat, fresh.bot_action(seat))
+                events += fresh.count_alone(was_out, events)
+            if game.actions != actions[: len(game.actions)]:
+                raise RuntimeError("a bot chose otherwise on replay: its seed does not decide")
+            fresh.show_bots(events)
+            fresh.steps += 1
+            fresh.note(events)
+        return fresh
+
     def count_alone(self, was_out: bool, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Count a bot move begun with the human already out; at the cap, end the hand.
 
@@ -182,6 +218,13 @@ class Session:
         for seat, bot in self.bots.items():
             bot.observe(visible_events(events, seat))
 
+    def note(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Keep what the human sees of these events (the log, the tracker's notes); return it."""
+        visible = visible_events(events, self.human)
+        self.log = (self.log + visible)[-LOG_MAX:]
+        self.seen = _this_hand(self.seen + visible)
+        return visible
+
     def answer(
         self,
         events: list[dict[str, Any]],
@@ -191,8 +234,7 @@ class Session:
     ) -> str:
         view = self.game.view(self.human)
         to_move = self.game.to_move
-        visible = visible_events(events, self.human)
-        self.log = (self.log + visible)[-LOG_MAX:]
+        visible = self.note(events)
         answer = {
             "ok": True,
             "actor": actor,
@@ -201,11 +243,17 @@ class Session:
             "bot_to_move": to_move is not None and to_move != self.human,
             "seats": self.seats,
             "human": self.human,
+            # What the human can know of each rank's cards: from its view and what it saw only.
+            "tracker": track(view, self.seen),
         }
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
             answer["think_ms"] = round(think_ms, 3)
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if ended:
+            # Only now, with the hand over, may its hidden cards leave the worker.
+            answer["review"] = next(r for r in reviews(self.game) if r["hand"] == ended[-1])
         if restored:
             # The events the human saw so far and who moved first (to narrate the log again),
             # and the setup as the page sent it (a seed only if the player typed one).
@@ -223,6 +271,12 @@ class Table:
 
 
 TABLE = Table()
+
+
+def _this_hand(seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events since the last deal: a new hand deals every card again."""
+    starts = [i for i, event in enumerate(seen) if event["type"] == "dealt"]
+    return seen[starts[-1] :] if starts else seen
 
 
 def _tuplify(value: Any) -> Any:
@@ -409,6 +463,25 @@ def bot_step() -> str:
     return answer
 
 
+@_guard
+def undo() -> str:
+    """Take back the human's last decision and every bot move after it (docs/worker-protocol.md).
+
+    Answered like ``resume()``: the table as it was before that decision, with the log to write
+    again. Refused with ``nothing_to_undo`` before the human's first decision, ``game_over`` once
+    the game is over.
+    """
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    if session.game.is_over:
+        raise EngineError("game_over", "the game is over")
+    session = TABLE.session = session.rewound()
+    answer = session.answer([], None, restored=True)
+    _save()
+    return answer
+
+
 @_guard_async
 async def resume(options_json: str | None = None) -> str:
     """The game saved before a reload, if any: a table answer plus "log" and "setup".
@@ -453,4 +526,4 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["act", "boot", "bot_step", "forget", "new_game", "resume"]
+__export__ = ["act", "boot", "bot_step", "forget", "new_game", "resume", "undo"]
