@@ -14,6 +14,7 @@ import inspect
 import json
 import random
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -48,7 +49,7 @@ def module_call(
     def call(name: str, arg: Any) -> Answer:
         export = getattr(worker, name)
         result = export() if arg is None else export(json.dumps(arg))
-        text: str = asyncio.run(result) if inspect.iscoroutine(result) else result  # resume()
+        text: str = _finish(result) if inspect.iscoroutine(result) else result  # resume()
         if raw is not None:
             raw.append(text)
         answer: Answer = json.loads(text)
@@ -64,3 +65,15 @@ def next_answer(call: Call, answer: Answer, rng: random.Random) -> Answer:
     if answer["bot_to_move"]:
         return call("bot_step", None)
     return call("act", random_action(answer["view"], rng))
+
+
+def _finish(coroutine: Any) -> str:
+    """Run an async export to its answer on a thread of its own.
+
+    Playwright's sync API keeps an event loop running in the test's thread once a browser test
+    ran, and asyncio.run() refuses to start inside it; a separate thread has no loop, so a worker
+    test gives the same answer whatever ran before it in the session.
+    """
+    with ThreadPoolExecutor(1) as pool:
+        text: str = pool.submit(asyncio.run, coroutine).result()
+    return text
