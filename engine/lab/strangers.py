@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from math import comb
 
 from ..bots.base import (
     Action,
@@ -27,6 +26,7 @@ from ..bots.base import (
     total_copies,
     would_go_out,
 )
+from ..bots.estimate import at_least
 from ..cards import rank_of
 
 
@@ -160,24 +160,10 @@ class ProbabilityTracker(Stranger):
             - len(view["hand"])
         )
         drawn = int(view["hand_sizes"][author]) + count
-        chance = tail(unseen, unseen_rank, drawn, count)
+        chance = at_least(unseen, unseen_rank, drawn, count)
         if last_cards(view, author):
             return 1.0 if chance < 0.9 else 0.0
         return 1.0 if chance < self.threshold else 0.0
-
-
-def tail(population: int, successes: int, draws: int, need: int) -> float:
-    """P(at least ``need`` successes in ``draws`` from the population) (hypergeometric)."""
-    draws = max(0, min(draws, population))
-    successes = max(0, min(successes, population))
-    total = comb(population, draws)
-    if need <= 0 or total == 0:
-        return 1.0
-    hits = sum(
-        comb(successes, k) * comb(population - successes, draws - k)
-        for k in range(need, min(successes, draws) + 1)
-    )
-    return hits / total
 
 
 def behind(view: View) -> int:
