@@ -8,7 +8,7 @@
 import { t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { cardsText, rankText } from "./events.js";
-import { app, myTurn } from "./state.js";
+import { EMBED, app, myTurn } from "./state.js";
 import { loadToggle, storeToggle } from "./settings.js";
 
 /** @typedef {import("./protocol").Advice} Advice */
@@ -22,7 +22,7 @@ let shown = null;
 
 export function bindCoach() {
   const box = $as("coach-on", HTMLInputElement);
-  box.checked = loadToggle("coach");
+  box.checked = !EMBED && loadToggle("coach"); // the embed has no coach (docs/embedding.md)
   box.addEventListener("change", () => {
     storeToggle("coach", box.checked);
     updateCoach(); // turned on while the human is to decide: advise now
