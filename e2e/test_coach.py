@@ -14,6 +14,14 @@ from playwright.sync_api import Page, expect
 RU = json.loads((Path(__file__).parent.parent / "i18n" / "ru.json").read_text(encoding="utf-8"))
 
 
+OLD_STATS = {
+    "games": {"classic|easy": {"played": 2, "won": 1}},
+    "calls": {"won": 3, "lost": 1},
+    "bluffs_caught": 1,
+    "assisted": "not a section",
+}
+
+
 def last_advice(page: Page) -> dict[str, Any]:
     advice: dict[str, Any] = next(
         answer for answer in map(json.loads, reversed(raw_answers(page))) if "suggestion" in answer
@@ -25,6 +33,8 @@ def test_the_coach_advises_in_two_languages_and_its_game_counts_apart(
     page: Page, base_url: str
 ) -> None:
     open_page(page, base_url, "speed=instant&debug=1&lang=en")
+    # Statistics stored before games with help were counted apart, plus a damaged section.
+    page.evaluate("stats => localStorage.setItem('vnv.stats', JSON.stringify(stats))", OLD_STATS)
     box = page.locator("#coach-on")
     expect(box).not_to_be_checked()  # off by default
     configure(page, "quick", 3, seed=6, levels=["medium"] * 2)
@@ -57,8 +67,10 @@ def test_the_coach_advises_in_two_languages_and_its_game_counts_apart(
     # The game counts with the coach's, not with the player's own; the setting is remembered.
     page.click("#change-setup")
     page.click("#stats-open")
-    expect(page.locator("#stats-games tr")).to_have_count(0)
+    expect(page.locator("#stats-games tr")).to_have_count(1)  # the stored game, as it was
+    expect(page.locator("#stats-calls-won")).to_have_text("3")
     expect(page.locator("#stats-assisted-games tr")).to_have_count(1)
+    expect(page.locator("#stats-assisted-games tr")).to_have_attribute("data-key", "quick|medium")
     expect(page.locator("#stats-assisted h3")).to_have_text(RU["stats"]["assisted"])
     page.click("#stats-close")
     open_page(page, base_url, "speed=instant&debug=1&lang=en")

@@ -37,9 +37,8 @@ def advise(view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str) -
     and the chance (:func:`facts`); ``suggestion`` is the Expert's action and why, or None when
     the seat has nothing to decide.
     """
-    events = visible_events(events_seen, int(view["seat"]))
-    found = facts(view, events)
-    return {"facts": found, "suggestion": suggest(view, events, seed, found)}
+    found = facts(view, events_seen)
+    return {"facts": found, "suggestion": suggest(view, events_seen, seed, found)}
 
 
 def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]:
@@ -58,7 +57,7 @@ def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]
     events = visible_events(events_seen, me)
     rows = {row["rank"]: row for row in track(view, events)["ranks"]}
     last = view["last_play"]
-    rank = view["round_rank"] or view["next_rank"] or (last["rank"] if last else None)
+    rank = view["round_rank"] or view["next_rank"]  # None while a round opens at a free rank
     found: list[Fact] = []
     if rank is not None:
         row = rows[rank]
