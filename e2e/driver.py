@@ -282,7 +282,8 @@ def check_no_hidden_cards(answers: list[str]) -> int:
     and every revealed card. With one deck each card is unique, so any other card string
     would be an opponent's (or the pile's, or the stock's) hidden card. The one exception is
     the end-of-hand review, which shows the hand's every card: it may only come in the answer
-    whose events end that hand. Returns the number of answers checked.
+    whose events end that hand, and every hand's review (``reviews``) only in the answer whose
+    events end the game. Returns the number of answers checked.
     """
     known: set[str] = set()
     checked = 0
@@ -302,6 +303,9 @@ def check_no_hidden_cards(answers: list[str]) -> int:
         if review is not None:
             ended = [e["hand"] for e in answer["events"] if e["type"] == "hand_over"]
             assert ended[-1:] == [review["hand"]], f"a review before its hand ended: {raw[:400]}"
+        if answer.pop("reviews", None) is not None:
+            over = [e for e in answer["events"] if e["type"] == "game_over"]
+            assert over, f"the game's reviews before it ended: {raw[:400]}"
         leaked = set(cards_in(answer)) - known
         assert not leaked, f"hidden cards crossed to the page: {sorted(leaked)} in {raw[:400]}"
         checked += 1

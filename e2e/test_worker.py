@@ -36,7 +36,7 @@ def play_through(worker: ModuleType, setup_json: str, rng: random.Random) -> lis
 def test_boot_lists_the_exports(worker: ModuleType) -> None:
     info = json.loads(worker.boot())
     assert info["ok"]
-    names = {"boot", "new_game", "act", "bot_step", "resume", "forget", "undo"}
+    names = {"boot", "new_game", "act", "bot_step", "resume", "forget", "undo", "coach"}
     assert set(info["exports"]) == names
     assert "random" in info["bot_levels"]
 
@@ -67,9 +67,12 @@ def test_two_deck_answers_hold_no_hidden_fields(worker: ModuleType) -> None:
     for raw in answers:
         answer = json.loads(raw)
         keys = {"ok", "actor", "events", "view", "bot_to_move", "seats", "human", "tracker"}
+        keys |= {"assisted"}
         bot_moved = answer["actor"] not in (None, 0)
         ended = any(event["type"] == "hand_over" for event in answer["events"])
+        over = any(event["type"] == "game_over" for event in answer["events"])
         expected = keys | ({"think_ms"} if bot_moved else set()) | ({"review"} if ended else set())
+        expected |= {"reviews"} if over else set()
         assert set(answer) == expected
         for secret in ("hands", "stock", "pile", "seed"):
             assert secret not in answer["view"]

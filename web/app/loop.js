@@ -19,6 +19,7 @@ import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
 import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
 import { startReviews, takeReview } from "./review.js";
+import { updateCoach } from "./coach.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
 /** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
@@ -148,6 +149,7 @@ export function handle(resp, extraLines = []) {
   }
   if (lines.length) narrate(lines);
   takeReview(resp, app.names);
+  updateCoach();
   if (resp.view.over) showEnd();
   else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }

@@ -40,6 +40,7 @@ import { seatNames } from "./events.js";
 import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { bindReview, relocalizeReview } from "./review.js";
 import { bindTracker } from "./tracker.js";
+import { bindCoach } from "./coach.js";
 import { tryResume, undoLast } from "./resume.js";
 
 async function main() {
@@ -70,6 +71,7 @@ async function main() {
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   bindReview();
   bindTracker();
+  bindCoach();
   $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);

@@ -6,7 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo";
+export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo" | "coach";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -90,6 +90,10 @@ export type HandEndReason = "out" | "last_loser" | "move_limit" | "cap";
  */
 export type GameEndReason = "out" | "last_loser" | "move_limit" | "cap" | "match";
 /**
+ * Helps used in this game: the coach was asked, or an undo was made. The page counts such games apart in its statistics.
+ */
+export type Assisted = ("coach" | "undo")[];
+/**
  * What the human seat does (docs/protocol.md, Actions).
  */
 export type Action = PlayAction | ChallengeAction | BelieveAction | PassAction;
@@ -110,6 +114,11 @@ export type ForgetAnswer = Forgotten | ErrorAnswer;
  * The table before that decision, answered like resume(); nothing_to_undo before the human's first decision, game_over once the game is over, no_game without a game.
  */
 export type UndoAnswer = ResumedTable | ErrorAnswer;
+/**
+ * The advice; not_your_turn when the human has nothing to decide, no_game without a game.
+ */
+export type CoachAnswer = Advice | ErrorAnswer;
+export type CoachFact = BoundFact | SureBluffFact | LieChanceFact;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -122,6 +131,7 @@ export interface WorkerCalls {
   resume: ResumeCall;
   forget: ForgetCall;
   undo: UndoCall;
+  coach: CoachCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -232,11 +242,16 @@ export interface TableAnswer {
   seats: Seat[];
   human: SeatIndex;
   tracker: TrackerReport;
+  assisted: Assisted;
   /**
    * Only after a bot acted: how long it took to choose, in this worker.
    */
   think_ms?: number;
   review?: HandReview;
+  /**
+   * Only in the answer whose events end the game: the review of every hand of the game, as finally played (after any reload or undo).
+   */
+  reviews?: HandReview1[];
 }
 export interface DealtEvent {
   type: "dealt";
@@ -588,6 +603,25 @@ export interface ReviewLine {
   taken: number;
 }
 /**
+ * The end-of-hand review (engine.review, docs/rules.md "Review"): every play with its true cards, every call and its cost, each player's line, the hands at the end.
+ */
+export interface HandReview1 {
+  hand: number;
+  reason: HandEndReason;
+  ranking: Placing[];
+  losers: SeatIndex[];
+  plays: ReviewPlay[];
+  calls: ReviewCall[];
+  /**
+   * One line per seat, in seat order.
+   */
+  players: ReviewLine[];
+  /**
+   * Every seat's hand as it stood when the hand ended, in seat order.
+   */
+  hands: Card[][];
+}
+/**
  * act(action): the human seat's action.
  */
 export interface ActCall {
@@ -659,6 +693,7 @@ export interface ResumedTable {
   seats: Seat[];
   human: SeatIndex;
   tracker: TrackerReport1;
+  assisted: Assisted;
   /**
    * The events the human saw so far (the last thousand).
    */
@@ -690,4 +725,72 @@ export interface Forgotten {
  */
 export interface UndoCall {
   answer: UndoAnswer;
+}
+/**
+ * coach(): the coach's advice before the human's decision (engine.coach); the game counts as played with the coach from then on.
+ */
+export interface CoachCall {
+  answer: CoachAnswer;
+}
+/**
+ * engine.coach.advise over the human's view and the events the human saw: sure facts, the chance the last claim is a lie, and the Expert's suggestion with one reason. Codes and numbers; the page words them.
+ */
+export interface Advice {
+  ok: true;
+  /**
+   * How many moves the game has had: the advice is for the position after them.
+   */
+  move: number;
+  facts: CoachFact[];
+  suggestion: Suggestion;
+}
+/**
+ * Of the rank in play the human holds mine, the discard heap discard, the pile pile known cards: no other player can hold more than limit, so a claim of limit + 1 or more is a sure bluff.
+ */
+export interface BoundFact {
+  code: "bound";
+  rank: Rank;
+  total: Count;
+  decks: Decks;
+  mine: Count;
+  discard: Count;
+  pile: Count;
+  limit: Count;
+}
+/**
+ * The last claim is more cards of its rank than its author can have held: a lie, whatever the hidden cards.
+ */
+export interface SureBluffFact {
+  code: "sure_bluff";
+  seat: SeatIndex;
+  count: Count;
+  rank: Rank;
+  limit: Count;
+}
+/**
+ * The chance in percent, from the counts alone (the bots' estimate), that the author of the last claim did not hold the cards it claims.
+ */
+export interface LieChanceFact {
+  code: "lie_chance";
+  seat: SeatIndex;
+  count: Count;
+  rank: Rank;
+  percent: number;
+}
+/**
+ * The Expert's action (seeded from the game's seed and the move number) and why, in one code.
+ */
+export interface Suggestion {
+  action: Action;
+  why: Why;
+}
+/**
+ * honest, bluff (honest of count are real), last_cards: the play's shape; sure_bluff: a call on a sure bluff; leave_call: a sure bluff left to others; likely_lie, likely_true, let_stand: a call or a pass, with the lie chance in percent.
+ */
+export interface Why {
+  code: "honest" | "bluff" | "last_cards" | "sure_bluff" | "leave_call" | "likely_lie" | "likely_true" | "let_stand";
+  count?: Count;
+  rank?: Rank;
+  honest?: Count;
+  percent?: number;
 }

@@ -32,13 +32,15 @@ export function startReviews() {
 /**
  * Keep the review an answer carries; a finished game's reviews go to the history. Between the
  * hands of a match the summary dialog shows the hand's review (handReview), so one dialog holds
- * the bots there.
+ * the bots there. The answer that ends the game carries every hand's review as finally played
+ * (`reviews`): those are kept, so hands before a reload and hands redone after an undo are
+ * told as they ended.
  * @param {import("./protocol").TableAnswer} resp
  * @param {string[]} names
  */
 export function takeReview(resp, names) {
   if (!resp.review) return;
-  game.reviews.push(resp.review);
+  game.reviews = resp.reviews ?? [...game.reviews, resp.review];
   game.names = names;
   game.human = resp.human;
   if (resp.view.over) {

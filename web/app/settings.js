@@ -1,5 +1,5 @@
 // The page's stored settings (localStorage through storage.js): the last setup, the bot
-// speed, auto-pass and sound. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
+// speed, auto-pass, sound and the coach. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
 // by stats.js (loadStats()). None of these holds a card. Whether the card tracker is open is
@@ -14,6 +14,7 @@ const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
 const TOGGLES = Object.freeze({
   autopass: EMBED ? "vnv.embed.autopass" : "vnv.autopass",
   sound: EMBED ? "vnv.embed.sound" : "vnv.sound",
+  coach: EMBED ? "vnv.embed.coach" : "vnv.coach",
 });
 const TRACKER_KEY = EMBED ? "vnv.embed.tracker" : "vnv.tracker";
 const NAME_MAX = 16; // the inputs' maxlength
@@ -123,7 +124,7 @@ export function storeSpeed(name) {
 }
 
 /**
- * An on/off setting (auto-pass, sound): on only if stored exactly as "on"; anything else, or
+ * An on/off setting (auto-pass, sound, the coach): on only if stored exactly as "on"; anything else, or
  * nothing, is off, the default.
  * @param {keyof typeof TOGGLES} name
  * @returns {boolean}

@@ -1,7 +1,9 @@
 // Local statistics, kept in the page's localStorage through storage.js (they hold no card, so
 // the page may keep them): games played and won per preset and bot level, calls won and lost, bluffs caught.
-// Counted from the worker's answers as they arrive (never again from a restored log).
-// A "Statistics" button on the setup screen opens a dialog to see and reset them.
+// Counted once per finished game, from the answer that ends it: its `reviews` tell every hand as
+// finally played (after any reload or undo), so a call made again after an undo counts once.
+// A game in which the coach was asked or a move was undone (the answer's `assisted`) counts in
+// a section of its own. A "Statistics" button on the setup screen opens a dialog to see and reset them.
 
 import { t } from "./i18n.js";
 import { readItem, removeItem, writeItem } from "./storage.js";
@@ -12,7 +14,8 @@ const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.st
 
 /**
  * @typedef {{ played: number, won: number }} GameRow
- * @typedef {{ games: Record<string, GameRow>, calls: { won: number, lost: number }, bluffs_caught: number }} Stats
+ * @typedef {{ games: Record<string, GameRow>, calls: { won: number, lost: number }, bluffs_caught: number }} Tally
+ * @typedef {Tally & { assisted: Tally }} Stats
  */
 
 /**
@@ -32,18 +35,12 @@ function isRecord(value) {
 }
 
 /**
- * The stored statistics, every count checked (a damaged or hand-edited value counts as 0, a
- * row that is not a game row is dropped): they are shown and added to, never trusted.
- * @returns {Stats}
+ * One section of the stored statistics, every count checked (a damaged or hand-edited value
+ * counts as 0, a row that is not a game row is dropped).
+ * @param {unknown} raw
+ * @returns {Tally}
  */
-export function loadStats() {
-  /** @type {unknown} */
-  let raw = null;
-  try {
-    raw = JSON.parse(readItem(KEY) ?? "null");
-  } catch {
-    // damaged: start over
-  }
+function tally(raw) {
   const stored = isRecord(raw) ? raw : {};
   /** @type {Record<string, GameRow>} */
   const games = {};
@@ -60,6 +57,22 @@ export function loadStats() {
     calls: { won: count(calls.won), lost: count(calls.lost) },
     bluffs_caught: count(stored.bluffs_caught),
   };
+}
+
+/**
+ * The stored statistics: shown and added to, never trusted. Statistics stored before games with
+ * help were counted apart have no `assisted` section: it starts empty.
+ * @returns {Stats}
+ */
+export function loadStats() {
+  /** @type {unknown} */
+  let raw = null;
+  try {
+    raw = JSON.parse(readItem(KEY) ?? "null");
+  } catch {
+    // damaged: start over
+  }
+  return { ...tally(raw), assisted: tally(isRecord(raw) ? raw.assisted : null) };
 }
 
 /** @param {Stats} stats */
@@ -81,37 +94,32 @@ function gameKey(view, setup) {
   return `${view.preset}|${[...levels].sort().join("+") || "?"}`;
 }
 
-// One worker answer: a call the human made or faced (Ne veryu / Veryu, settled by the reveal
-// that follows in the same answer), and the end of the game.
 /**
+ * The answer that ends a game: the game's row, and every call the human made or faced in any of
+ * its hands (Ne veryu / Veryu, right or wrong), counted in the section the game belongs to.
  * @param {import("./state.js").TableAnswer} resp
  * @param {import("./state.js").Setup | null} setup
  */
 export function recordStats(resp, setup) {
-  const events = resp.events || [];
-  if (!events.length) return;
+  const over = (resp.events || []).find((event) => event.type === "game_over");
+  if (!over || over.type !== "game_over") return;
   const human = resp.human;
   const stats = loadStats();
-  let changed = false;
-  events.forEach((event, i) => {
-    if (event.type === "challenged" || event.type === "believed") {
-      const reveal = events.slice(i + 1).find((e) => e.type === "revealed");
-      if (!reveal || (event.seat !== human && event.target !== human)) return;
-      const callerWon = event.type === "challenged" ? !reveal.honest : reveal.honest;
-      const won = event.seat === human ? callerWon : !callerWon;
-      stats.calls[won ? "won" : "lost"] += 1;
-      if (event.seat === human && event.type === "challenged" && !reveal.honest) stats.bluffs_caught += 1;
-      changed = true;
-    } else if (event.type === "game_over") {
-      const key = gameKey(resp.view, setup);
-      const row = stats.games[key] || { played: 0, won: 0 };
-      row.played += 1;
-      if (!event.draw && event.winner === human) row.won += 1;
-      stats.games[key] = row;
-      changed = true;
+  const section = resp.assisted.length ? stats.assisted : stats;
+  for (const review of resp.reviews || []) {
+    for (const call of review.calls) {
+      if (call.seat !== human && call.target !== human) continue;
+      const won = call.seat === human ? call.right : !call.right;
+      section.calls[won ? "won" : "lost"] += 1;
+      if (call.seat === human && call.kind === "challenge" && call.right) section.bluffs_caught += 1;
     }
-  });
-  if (changed) saveStats(stats);
+  }
+  const key = gameKey(resp.view, setup);
+  const row = section.games[key] || { played: 0, won: 0 };
+  row.played += 1;
+  if (!over.draw && over.winner === human) row.won += 1;
+  section.games[key] = row;
+  saveStats(stats);
 }
 
 /** @param {string} levels */
@@ -122,13 +130,18 @@ function levelText(levels) {
     .join(" + ");
 }
 
-/** @param {HTMLElement} body */
-function renderStats(body) {
-  const stats = loadStats();
-  const rows = Object.entries(stats.games).sort();
-  body.replaceChildren();
+/**
+ * One section's games and calls; ids start with ``prefix`` ("stats-", "stats-assisted-").
+ * @param {Tally} section
+ * @param {string} prefix
+ * @returns {HTMLElement[]}
+ */
+function renderTally(section, prefix) {
+  const rows = Object.entries(section.games).sort();
+  /** @type {HTMLElement[]} */
+  const parts = [];
   if (!rows.length) {
-    body.append(el("p", { class: "hint", text: t("stats.empty") }));
+    parts.push(el("p", { class: "hint", text: t("stats.empty") }));
   } else {
     const table = el(
       "table",
@@ -146,7 +159,7 @@ function renderStats(body) {
         ),
       ),
     );
-    const tbody = el("tbody", { id: "stats-games" });
+    const tbody = el("tbody", { id: `${prefix}games` });
     for (const [key, row] of rows) {
       const [preset, levels] = key.split("|");
       tbody.append(
@@ -161,20 +174,38 @@ function renderStats(body) {
       );
     }
     table.append(tbody);
-    body.append(table);
+    parts.push(table);
   }
-  body.append(
+  parts.push(
     el(
       "dl",
       { class: "stats-calls" },
       el("dt", { text: t("stats.calls_won") }),
-      el("dd", { id: "stats-calls-won", text: String(stats.calls.won) }),
+      el("dd", { id: `${prefix}calls-won`, text: String(section.calls.won) }),
       el("dt", { text: t("stats.calls_lost") }),
-      el("dd", { id: "stats-calls-lost", text: String(stats.calls.lost) }),
+      el("dd", { id: `${prefix}calls-lost`, text: String(section.calls.lost) }),
       el("dt", { text: t("stats.bluffs_caught") }),
-      el("dd", { id: "stats-bluffs", text: String(stats.bluffs_caught) }),
+      el("dd", { id: `${prefix}bluffs`, text: String(section.bluffs_caught) }),
     ),
   );
+  return parts;
+}
+
+/** @param {HTMLElement} body */
+function renderStats(body) {
+  const stats = loadStats();
+  body.replaceChildren(...renderTally(stats, "stats-"));
+  if (Object.keys(stats.assisted.games).length) {
+    body.append(
+      el(
+        "section",
+        { id: "stats-assisted", class: "stats-assisted" },
+        el("h3", { text: t("stats.assisted") }),
+        el("p", { class: "hint", text: t("stats.assisted_hint") }),
+        ...renderTally(stats.assisted, "stats-assisted-"),
+      ),
+    );
+  }
   body.append(historyList());
 }
 

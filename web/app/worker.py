@@ -19,6 +19,7 @@ try:
     import engine
     from engine import EngineError, Game, visible_events
     from engine.bots import LEVELS, make_bot
+    from engine.coach import advise
     from engine.game import CAP
     from engine.review import replayed_events, reviews
     from engine.tracker import track
@@ -45,6 +46,7 @@ LOG_MAX = 1000  # visible events kept for the log after a reload
 # play on for at most this many moves; then the hand ends by the move-limit rule. A hand among
 # bots ends in far fewer (docs/web.md); the cap only stops a remainder that would not end.
 BOTS_ALONE_CAP = 1000
+ASSISTS = frozenset({"coach", "undo"})  # helps a game may have used (TableAnswer.assisted)
 
 
 def _seating(setup: dict[str, Any], players: int) -> tuple[int, list[dict[str, Any]]]:
@@ -91,6 +93,7 @@ class Session:
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
         self.seen: list[dict[str, Any]] = []  # events the human saw this hand (the tracker's)
+        self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
@@ -127,6 +130,10 @@ class Session:
         ):
             raise EngineError("bad_save", "the log holds something that is not an event")
         self.log = log
+        assisted = saved.get("assisted", [])
+        if not isinstance(assisted, list) or not set(assisted) <= ASSISTS:
+            raise EngineError("bad_save", "the helps used are not ours")
+        self.assisted = set(assisted)
         self.seen = _this_hand(visible_events(replayed_events(self.game), human))
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat != human}
@@ -156,6 +163,7 @@ class Session:
             "alone": self.alone,
             "first": self.first,
             "log": self.log,
+            "assisted": sorted(self.assisted),
             "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
         }
 
@@ -179,6 +187,7 @@ class Session:
             raise EngineError("nothing_to_undo", "you have made no decision to take back")
         fresh = Session({**self.setup, "config": self.config})
         fresh.setup = self.setup  # the page's own setup: a seed only if the player typed one
+        fresh.assisted = self.assisted | {"undo"}
         game = fresh.game
         while len(game.actions) < mine[-1]:
             seat, action = actions[len(game.actions)]
@@ -194,6 +203,16 @@ class Session:
             fresh.steps += 1
             fresh.note(events)
         return fresh
+
+    def advice(self) -> dict[str, Any]:
+        """The coach's advice for the human now (engine.coach), from what the human saw only.
+
+        The Expert's generator is seeded from the game's seed and the move number, so the same
+        position brings the same suggestion; no bot's or the table's random stream moves.
+        """
+        seen = visible_events(replayed_events(self.game), self.human)
+        seed = f"{self.config['seed']}:{len(self.game.actions)}"
+        return advise(self.game.view(self.human), seen, seed)
 
     def count_alone(self, was_out: bool, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Count a bot move begun with the human already out; at the cap, end the hand.
@@ -245,6 +264,8 @@ class Session:
             "human": self.human,
             # What the human can know of each rank's cards: from its view and what it saw only.
             "tracker": track(view, self.seen),
+            # Helps used in this game (the page counts such games apart in its statistics).
+            "assisted": sorted(self.assisted),
         }
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
@@ -253,7 +274,12 @@ class Session:
         ended = [event["hand"] for event in events if event["type"] == "hand_over"]
         if ended:
             # Only now, with the hand over, may its hidden cards leave the worker.
-            answer["review"] = next(r for r in reviews(self.game) if r["hand"] == ended[-1])
+            done = reviews(self.game)
+            answer["review"] = next(r for r in done if r["hand"] == ended[-1])
+            if self.game.is_over:
+                # Every hand of the game as it was finally played, whatever reloads and undos
+                # came between: the page keeps these, not the reviews it happened to receive.
+                answer["reviews"] = done
         if restored:
             # The events the human saw so far and who moved first (to narrate the log again),
             # and the setup as the page sent it (a seed only if the player typed one).
@@ -482,6 +508,21 @@ def undo() -> str:
     return answer
 
 
+@_guard
+def coach() -> str:
+    """The coach's advice before the human acts (docs/worker-protocol.md); marks the game as
+    played with the coach. ``not_your_turn`` when the human has nothing to decide."""
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    if session.game.to_move != session.human:
+        raise EngineError("not_your_turn", "the coach speaks before your own decisions")
+    advice = session.advice()
+    session.assisted.add("coach")
+    _save()
+    return json.dumps({"ok": True, "move": len(session.game.actions), **advice})
+
+
 @_guard_async
 async def resume(options_json: str | None = None) -> str:
     """The game saved before a reload, if any: a table answer plus "log" and "setup".
@@ -526,4 +567,4 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["act", "boot", "bot_step", "forget", "new_game", "resume", "undo"]
+__export__ = ["act", "boot", "bot_step", "coach", "forget", "new_game", "resume", "undo"]

@@ -1,0 +1,137 @@
+"""The coach: before a seat acts, what it can be sure of, how likely the last claim is a lie, and
+what the Expert would do, with one reason.
+
+Everything here is a pure function of the seat's view and the events it was shown, like the card
+tracker it reads; it never sees the game.  It drops any card the seat could not have seen from
+the events it is handed (``visible_events``), so even a caller that passes every event cannot make
+it use a hidden card.  It answers in codes and numbers; the page words them in each language.
+
+Each rule has one home: the counts are the card tracker's (``engine.tracker``), the chance that a
+claim is a lie is the bots' public-count estimate (``engine.bots.estimate.p_holds``), and the
+suggestion is the Expert bot's own choice (``engine.bots.make_bot``).  The Expert gets a random
+generator of its own, seeded from the caller's ``seed`` (the worker passes the game's seed and the
+move number), so the same position in the same game brings the same suggestion and no other
+random stream moves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .bots import make_bot
+from .bots.estimate import p_holds
+from .bots.memory import CardTracker
+from .cards import rank_of
+from .tracker import track
+from .view import visible_events
+
+Fact = dict[str, Any]
+
+
+def advise(view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str) -> dict[str, Any]:
+    """The coach's whole answer for the seat whose ``view`` this is.
+
+    ``events_seen``: what the seat was shown this game, oldest first (earlier hands teach the
+    Expert each player's habits; the counts use this hand's only).  ``facts`` are the sure facts
+    and the chance (:func:`facts`); ``suggestion`` is the Expert's action and why, or None when
+    the seat has nothing to decide.
+    """
+    found = facts(view, events_seen)
+    return {"facts": found, "suggestion": suggest(view, events_seen, seed, found)}
+
+
+def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]:
+    """What is certain about the rank in play, and about the last claim if it can be called.
+
+    * ``bound``: of the rank in play, the seat holds ``mine``, the discard heap ``discard``, the
+      seat's own cards on the pile ``pile``; no other player can hold more than ``limit``, so a
+      claim of ``limit + 1`` or more is a sure bluff (given only when such a claim is possible).
+    * ``sure_bluff``: the last claim (``seat`` claimed ``count`` cards of ``rank``) is more than its
+      author can have held: it is a lie, whatever the hidden cards are.
+    * ``lie_chance``: otherwise, the percentage chance, from the counts alone, that the author
+      did not hold the cards it claims (the bots' estimate; a player who holds them may still
+      bluff, so this is a floor, not a reading of the player).
+    """
+    me = int(view["seat"])
+    events = visible_events(events_seen, me)
+    rows = {row["rank"]: row for row in track(view, events)["ranks"]}
+    last = view["last_play"]
+    rank = view["round_rank"] or view["next_rank"]  # None while a round opens at a free rank
+    found: list[Fact] = []
+    if rank is not None:
+        row = rows[rank]
+        others = [s for s in range(int(view["players"])) if s != me and s not in view["out"]]
+        limit = max((_limit(row, seat) for seat in others), default=0)
+        if others and limit < 4 * int(view["options"]["decks"]):
+            found.append(
+                {
+                    "code": "bound",
+                    "rank": rank,
+                    "total": row["total"],
+                    "decks": int(view["options"]["decks"]),
+                    "mine": row["mine"],
+                    "discard": row["discard"],
+                    "pile": row["pile"],
+                    "limit": limit,
+                }
+            )
+    if last and last["unresolved"] and int(last["seat"]) != me:
+        author, count, claimed = int(last["seat"]), int(last["count"]), str(last["rank"])
+        limit = _limit(rows[claimed], author)
+        claim = {"seat": author, "count": count, "rank": claimed}
+        if count > limit:
+            found.append({"code": "sure_bluff", **claim, "limit": limit})
+        else:
+            tracker = CardTracker(me)
+            tracker.observe(events)
+            tracker.sync(view)
+            honest = p_holds(view, tracker, author, claimed, count)
+            found.append({"code": "lie_chance", **claim, "percent": round(100 * (1 - honest))})
+    return found
+
+
+def _limit(row: dict[str, Any], seat: int) -> int:
+    """At most how many cards of the row's rank ``seat`` can hold (or held before its latest
+    play): every copy not known to be elsewhere, that is the unaccounted ones and those the
+    tracker knows it holds."""
+    return int(row["unaccounted"]) + int(row["held"][seat])
+
+
+def suggest(
+    view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str, found: list[Fact]
+) -> dict[str, Any] | None:
+    """The Expert's action for this seat and one reason (``why``, a code with its numbers).
+
+    The Expert learns the players' habits from ``events_seen`` and decides on a generator seeded
+    from ``seed`` only.  None when the seat may not act.
+    """
+    if not view["legal"]:
+        return None
+    expert = make_bot("expert", random.Random(f"coach:{seed}"))
+    expert.observe(visible_events(events_seen, int(view["seat"])))
+    action = expert.act(view)
+    return {"action": action, "why": _why(view, action, found)}
+
+
+def _why(view: dict[str, Any], action: dict[str, Any], found: list[Fact]) -> Fact:
+    """One line of why, from the action's shape and the facts the player is shown beside it."""
+    kind = action["type"]
+    about = {fact["code"]: fact for fact in found}
+    if kind == "play":
+        cards, rank = action["cards"], action["rank"]
+        honest = sum(1 for card in cards if rank_of(card) == rank)
+        if len(cards) == len(view["hand"]):
+            return {"code": "last_cards", "count": len(cards)}
+        if honest == len(cards):
+            return {"code": "honest", "count": len(cards), "rank": rank}
+        return {"code": "bluff", "count": len(cards), "rank": rank, "honest": honest}
+    if "sure_bluff" in about:
+        # Not calling a sure bluff: in an open-challenge window the Expert leaves it to others.
+        return {"code": "sure_bluff" if kind == "challenge" else "leave_call"}
+    percent = about["lie_chance"]["percent"]
+    if kind == "challenge":
+        return {"code": "likely_lie", "percent": percent}
+    if kind == "believe":
+        return {"code": "likely_true", "percent": percent}
+    return {"code": "let_stand", "percent": percent}

@@ -1,0 +1,124 @@
+// The coach (issue 13, item 3): when it is on (a top-bar toggle, off by default, remembered like
+// auto-pass) and the human is to decide, the page asks the worker's coach() and shows its advice
+// under the action bar: what is certain about the rank in play, the chance that the last claim
+// is a lie, and the Expert's suggestion with one reason. The worker answers in codes and numbers
+// (engine.coach); every sentence is the catalog's. A game in which the coach was asked counts
+// apart in the statistics (the worker says so in `assisted`).
+
+import { t } from "./i18n.js";
+import { $, $as, el } from "./dom.js";
+import { cardsText, rankText } from "./events.js";
+import { EMBED, app, myTurn } from "./state.js";
+import { loadToggle, storeToggle } from "./settings.js";
+
+/** @typedef {import("./protocol").Advice} Advice */
+/** @typedef {import("./protocol").CoachFact} CoachFact */
+/** @typedef {import("./protocol").Suggestion} Suggestion */
+
+/** @type {number} the answer (app.step) the advice was asked for; -1: none */
+let asked = -1;
+/** @type {Advice | null} the advice shown, to write it again in another language */
+let shown = null;
+
+export function bindCoach() {
+  const box = $as("coach-on", HTMLInputElement);
+  box.checked = !EMBED && loadToggle("coach"); // the embed has no coach (docs/embedding.md)
+  box.addEventListener("change", () => {
+    storeToggle("coach", box.checked);
+    updateCoach(); // turned on while the human is to decide: advise now
+  });
+  document.addEventListener("vnv:language", () => {
+    if (shown) renderAdvice(shown);
+  });
+}
+
+/** Ask for advice when the coach is on and the human is to decide; hide it otherwise. Called
+ * after every answer is drawn. An advice that comes back after the table moved on is dropped. */
+export async function updateCoach() {
+  const panel = $("coach");
+  const resp = app.resp;
+  if (!$as("coach-on", HTMLInputElement).checked || !resp || !myTurn() || !app.client) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    asked = -1;
+    shown = null;
+    return;
+  }
+  if (asked === app.step) return; // this position's advice is shown or on its way
+  const step = (asked = app.step);
+  const gen = app.gen;
+  shown = null;
+  panel.hidden = false;
+  panel.replaceChildren(el("p", { class: "hint", text: t("coach.thinking") }));
+  const advice = await app.client.call("coach");
+  if (step !== app.step || gen !== app.gen) return;
+  if (!advice.ok) {
+    panel.replaceChildren(el("p", { class: "hint", text: t(`error.${advice.error}`) }));
+    return;
+  }
+  shown = advice;
+  renderAdvice(advice);
+}
+
+/** @param {number} seat */
+function nameOf(seat) {
+  return app.names[seat] ?? String(seat);
+}
+
+/** @param {CoachFact} fact @returns {string} */
+function factText(fact) {
+  if (fact.code === "bound") {
+    return t("coach.bound", {
+      rank: rankText(fact.rank),
+      total: fact.total,
+      mine: fact.mine,
+      discard: fact.discard,
+      pile: fact.pile,
+      limit: fact.limit,
+      over: fact.limit + 1,
+    });
+  }
+  const claim = { name: nameOf(fact.seat), n: fact.count, rank: rankText(fact.rank) };
+  if (fact.code === "sure_bluff") return t("coach.sure_bluff", { ...claim, limit: fact.limit });
+  return t("coach.lie_chance", { ...claim, percent: fact.percent });
+}
+
+/** @param {Suggestion} suggestion @returns {string} */
+function actionText(suggestion) {
+  const action = suggestion.action;
+  if (action.type === "play") {
+    return t("coach.play", { cards: cardsText(action.cards), n: action.cards.length, rank: rankText(action.rank) });
+  }
+  return t(`action.${action.type}`);
+}
+
+/** @param {Suggestion} suggestion @returns {string} */
+function whyText(suggestion) {
+  const why = suggestion.why;
+  return t(`coach.why_${why.code}`, {
+    n: why.count,
+    rank: rankText(why.rank),
+    honest: why.honest,
+    percent: why.percent,
+  });
+}
+
+/** @param {Advice} advice */
+function renderAdvice(advice) {
+  const facts = advice.facts.map((fact) => el("li", { class: `coach-fact ${fact.code}`, text: factText(fact) }));
+  const suggestion = advice.suggestion;
+  $("coach").replaceChildren(
+    el("h2", { class: "coach-title", text: t("coach.title") }),
+    facts.length
+      ? el("ul", { class: "coach-facts" }, ...facts)
+      : el("p", { class: "hint", text: t("coach.nothing_sure") }),
+    suggestion &&
+      el(
+        "p",
+        { class: "coach-suggestion" },
+        el("strong", { text: t("coach.suggest", { action: actionText(suggestion) }) }),
+        " ",
+        whyText(suggestion),
+      ),
+  );
+}
