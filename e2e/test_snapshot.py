@@ -93,6 +93,16 @@ def wait_stored(page: Page) -> None:
     ).get_attribute("data-snapshot-detail")
 
 
+def wait_copy(page: Page, stored: bool, seconds: int = 60) -> None:
+    """Until Cache Storage holds a copy (or none). Polled with page.evaluate, which awaits the
+    async check: page.wait_for_function returned at once on it here (a promise is truthy)."""
+    for _ in range(seconds * 2):
+        if page.evaluate(STORED_JS) == stored:
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"Cache Storage: copy stored is not {stored} after {seconds} s")
+
+
 def fresh_deal_and_move(page: Page) -> list[str]:
     """A new game without a seed; the human makes one move. Returns the hand dealt."""
     # After the boot the page looks for a saved game (the stage shows it), then says ready.
@@ -167,11 +177,7 @@ def test_stored_copy_damaged_inside_is_dropped_after_the_boot(
     expect(page.locator("#start")).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
     assert boot_path(page) == ("snapshot", "cache", "")
     # The hash checked after the boot finds the damage and drops the copy.
-    for _ in range(60):
-        if not page.evaluate(STORED_JS):
-            break
-        page.wait_for_timeout(500)
-    assert not page.evaluate(STORED_JS), "the damaged copy is still stored"
+    wait_copy(page, stored=False)
     fresh_deal_and_move(page)
     page.close()
     page = visit(context, base_url)
@@ -188,7 +194,7 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     assert boot_path(page) == ("snapshot", "build", "cache: none")
     fresh_deal_and_move(page)
     # A copy went to Cache Storage in the background: the next visit needs no snapshot download.
-    page.wait_for_function(STORED_JS, polling=500, timeout=60_000)
+    wait_copy(page, stored=True)
     page.close()
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "cache", "")
