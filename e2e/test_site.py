@@ -3,6 +3,7 @@ runtime, no inline script, no off-site URL in our own files, every UI string in 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -138,6 +139,31 @@ def test_build_vendors_the_runtime_and_ships_the_engine(site: Path) -> None:
     assert {"draw", "no_aces", "ascending", "open_challenge", "deck", "decks"} <= names
     lock = json.loads((pyodide.parent / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["info"]["python"].startswith("3.")
+
+
+def test_pages_start_the_engine_from_their_head(site: Path) -> None:
+    """Both pages carry the boot part of build.json and preload the whole boot chain."""
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    runtime = manifest["pyodide"].rsplit("/", 1)[0]
+    for name in ("index.html", "embed.html"):
+        page = (site / name).read_text(encoding="utf-8")
+        meta = re.search(r'<meta name="vnv-boot" content="([^"]+)"', page)
+        assert meta, name
+        boot = json.loads(html.unescape(meta[1]))
+        assert boot == {k: manifest[k] for k in boot}, name
+        assert set(boot) == {"pyodide", "pyscript", "memory_indexeddb", "worker", "snapshot"}
+        modules = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
+        fetches = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin', page)
+        for path in modules + fetches:
+            assert (site / path).is_file(), (name, path)
+        # Every module main.js imports, however deep, and PyScript's core.
+        assert {"app/main.js", "app/engine-start.js", "app/boot.js", "app/setup.js"} <= set(modules)
+        assert manifest["pyscript"] in modules
+        heavy = {f"{runtime}/pyodide.asm.wasm", f"{runtime}/python_stdlib.zip"}
+        assert heavy | {manifest["snapshot"]["built"]["url"]} <= set(fetches), name
+        # The worker starts first, before main.js (embed.js) and its catalog.
+        scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
+        assert scripts[0] == "app/engine-start.js", (name, scripts)
 
 
 def test_page_has_no_inline_script_and_no_offsite_url(site: Path) -> None:

@@ -374,6 +374,20 @@ def report(figures: dict[str, dict[str, Any]], runs: int, version: str) -> None:
         value = figures[network]["ratios"][ratio]
         verdict = "met" if value <= target else "missed"
         print(f"  {label:40} {value:5.2f}  target <= {target:.2f}  {verdict}")
+    print()
+    # Issue 16, item 4: on a slow network and a fast CPU, would a first visit be faster booting
+    # bare while the snapshot downloads for next time? Route 2's first visit is that path: a
+    # bare boot, with the build's snapshot downloading alongside (the page's preload).
+    print("first visit, which path is faster (the boot path each run took in brackets)")
+    for name, kinds in figures.items():
+        snap, bare = kinds["ours_first"], kinds["browser_first"]
+        faster = "snapshot" if snap["engine_ready_ms"] <= bare["engine_ready_ms"] else "bare"
+        print(
+            f"  {name:18} restore the build's snapshot {fmt_ms(snap['engine_ready_ms']):>10}"
+            f" [{','.join(snap['boot'])}]   boot bare meanwhile"
+            f" {fmt_ms(bare['engine_ready_ms']):>10}"
+            f" [{','.join(bare['boot'])}]   faster: {faster}"
+        )
     snapshot = figures["unthrottled"]["ours_first"]["bytes_snapshot"]
     verdict = "met" if 0 < snapshot <= SNAPSHOT_TARGET else "missed"
     print(f"  {'snapshot bytes on the wire':40} {snapshot:,}  target <= 4,000,000  {verdict}")

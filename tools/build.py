@@ -22,10 +22,12 @@ import argparse
 import hashlib
 import html
 import json
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -184,6 +186,12 @@ def digest(paths: list[Path]) -> str:
 # Brotli quality of the shipped snapshot: 10 is within 2 % of 11's size in a fraction of its
 # time (docs/snapshot.md has the figures); every e2e run and CI builds the site.
 SNAPSHOT_QUALITY = 10
+# Snapshots made by earlier builds, by key (not in git): making and compressing one takes most
+# of a build, and the key covers everything it holds. Two dumps of the same inputs differ in a
+# few million bytes (hash seeds, random state, addresses), so a cache by the heap's own hash
+# would never hit; any snapshot made for the key is as good as another.
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
+SNAPSHOT_CACHE_KEEP = 3
 
 
 def copy_decoder(out: Path) -> str:
@@ -216,38 +224,150 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
         h.update(name.encode() + b"\0")
         h.update(hashlib.sha256((out / name).read_bytes()).digest())
     key = h.hexdigest()[:24]
-    raw = out / "snapshot.tmp"
+    built = cached_snapshot(key) or make_snapshot(out, pyodide, files, key)
+    # Named by its content, so hosts and the service worker may cache it for good (netlify.toml)
+    # and the precache reuses the copy the first boot fetched (tools/workbox.mjs).
+    name = f"snapshot/{built['sha256'][:24]}.bin.br"  # not under app/: that folder is text only
+    (out / "snapshot").mkdir(exist_ok=True)
+    shutil.copyfile(SNAPSHOT_CACHE / key / "snapshot.bin.br", out / name)
+    return {
+        "key": key,
+        "boot": "app/pyodide-boot.js",
+        "maker": "app/snapshot-maker.js",
+        "decoder": copy_decoder(out),
+        "built": {"url": name, **built},
+    }
+
+
+def snapshot_recipe() -> bytes:
+    """What makes a snapshot besides the key's inputs: the maker script and the quality."""
+    script = (ROOT / "tools" / "make_snapshot.mjs").read_bytes()
+    return script + f"\0{SNAPSHOT_QUALITY}".encode()
+
+
+def cached_snapshot(key: str) -> dict[str, Any] | None:
+    """The cached snapshot's part of build.json, if an intact one was made for ``key``."""
+    folder = SNAPSHOT_CACHE / key
+    try:
+        info: dict[str, Any] = json.loads((folder / "snapshot.json").read_text(encoding="utf-8"))
+        packed = (folder / "snapshot.bin.br").read_bytes()
+    except (OSError, ValueError):
+        return None
+    recipe = hashlib.sha256(snapshot_recipe()).hexdigest()
+    if info.pop("recipe", None) != recipe or info.pop("packed_sha256", None) != sha256(packed):
+        return None
+    folder.touch()  # recently used: kept by prune_snapshot_cache
+    return info
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def make_snapshot(out: Path, pyodide: str, files: list[str], key: str) -> dict[str, Any]:
+    """Make the snapshot (tools/make_snapshot.mjs) into the cache; its part of build.json."""
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=SNAPSHOT_CACHE))
+    raw = work / "snapshot.bin"
     script = ROOT / "tools" / "make_snapshot.mjs"
     quality = str(SNAPSHOT_QUALITY)
     command = ["node", str(script), str(out), pyodide + "pyodide.mjs", str(raw), quality, *files]
     try:
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     except FileNotFoundError as error:
+        shutil.rmtree(work)
         raise BuildError("node is needed to make the memory snapshot") from error
     packed = raw.with_name(raw.name + ".br")
     if done.returncode != 0 or not raw.is_file() or not packed.is_file():
+        shutil.rmtree(work)
         raise BuildError(f"tools/make_snapshot.mjs failed:\n{done.stderr.strip()}")
     data = raw.read_bytes()
     raw.unlink()
-    sha = hashlib.sha256(data).hexdigest()
-    # Named by its content, so hosts and the service worker may cache it for good (netlify.toml)
-    # and the precache reuses the copy the first boot fetched (tools/workbox.mjs).
-    name = f"snapshot/{sha[:24]}.bin.br"  # not under app/: that folder is text only
-    (out / "snapshot").mkdir(exist_ok=True)
-    packed.replace(out / name)
-    return {
-        "key": key,
-        "boot": "app/pyodide-boot.js",
-        "maker": "app/snapshot-maker.js",
-        "decoder": copy_decoder(out),
-        "built": {
-            "url": name,
-            "sha256": sha,
-            "bytes": len(data),
-            "encoding": "br",
-            "wire_bytes": (out / name).stat().st_size,
-        },
+    info: dict[str, Any] = {
+        "sha256": sha256(data),
+        "bytes": len(data),
+        "encoding": "br",
+        "wire_bytes": packed.stat().st_size,
     }
+    stored = {
+        **info,
+        "recipe": sha256(snapshot_recipe()),
+        "packed_sha256": sha256(packed.read_bytes()),
+    }
+    (work / "snapshot.json").write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
+    folder = SNAPSHOT_CACHE / key
+    shutil.rmtree(folder, ignore_errors=True)
+    work.rename(folder)  # whole or not at all, should a build be stopped meanwhile
+    prune_snapshot_cache()
+    return info
+
+
+def prune_snapshot_cache() -> None:
+    """Keep the few newest snapshots (a branch switched back and forth), drop the rest."""
+    entries = sorted(
+        (p for p in SNAPSHOT_CACHE.iterdir() if p.is_dir() and "." not in p.name),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in entries[SNAPSHOT_CACHE_KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- the page's head: boot early
+
+# A relative module import, static only (`import ... from "./x.js"`, `import "./x.js"`,
+# `export ... from "./x.js"`): what the browser fetches before a module runs.
+STATIC_IMPORT = re.compile(r"""\b(?:from|import)\s*["'](\.\.?/[^"']+)["']""")
+BOOT_HEAD = "<!-- build: boot manifest and preloads -->"
+BOOT_ENTRIES = ("app/engine-start.js", "app/main.js")
+
+
+def module_graph(out: Path, entries: list[str]) -> list[str]:
+    """The entries and every module they import statically, each once, in the order found."""
+    found: list[str] = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        text = (out / name).read_text(encoding="utf-8")
+        folder = posixpath.dirname(name)
+        todo += [posixpath.normpath(posixpath.join(folder, m)) for m in STATIC_IMPORT.findall(text)]
+    return found
+
+
+def boot_head(out: Path, boot: dict[str, Any]) -> str:
+    """What the page's head gets so that the engine starts before anything else is in.
+
+    ``<meta name="vnv-boot">``: the part of build.json that starting the worker needs
+    (app/engine-start.js reads it, so the worker starts before the catalog and build.json
+    arrive). ``modulepreload`` for the page's boot chain (engine-start.js and main.js with
+    every module they import, PyScript's core.js and its chunk): one round trip instead of one
+    per import level. ``preload`` for what the worker fetches first from the versioned runtime
+    (Pyodide's modules, the wasm, the stdlib) and the build's snapshot, so their downloads start
+    with the page's; the worker's own requests then meet them in the HTTP cache (immutable
+    files, one download each: e2e/test_offline.py counts them at the server).
+    """
+    runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
+    modules = module_graph(out, [*BOOT_ENTRIES, boot["pyscript"]])
+    fetches = [boot["pyodide"]] + [runtime + n for n in ("pyodide.asm.mjs", "pyodide.asm.wasm")]
+    fetches.append(runtime + "python_stdlib.zip")
+    if boot["snapshot"] and boot["snapshot"].get("built"):
+        fetches.append(boot["snapshot"]["built"]["url"])
+    content = html.escape(json.dumps(boot, separators=(",", ":")))
+    lines = [f'<meta name="vnv-boot" content="{content}" />']
+    lines += [f'<link rel="modulepreload" href="{name}" />' for name in modules]
+    lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin />' for name in fetches]
+    return "\n    ".join(lines)
+
+
+def write_boot_head(out: Path, boot: dict[str, Any]) -> None:
+    index = out / "index.html"
+    page = index.read_text(encoding="utf-8")
+    if page.count(BOOT_HEAD) != 1:
+        raise BuildError(f"index.html: {BOOT_HEAD} not found once")
+    index.write_text(page.replace(BOOT_HEAD, boot_head(out, boot)), encoding="utf-8")
 
 
 # ---------------------------------------------------------------- offline, install, embed
@@ -312,21 +432,26 @@ def build(out: Path) -> dict[str, object]:
     options = engine_options()
     catalog = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
     check_catalog(catalog, options)
+    # What starting the engine's worker needs (engine-client.js: Manifest), also in the page.
+    boot: dict[str, Any] = {
+        "pyodide": pyodide + "pyodide.mjs",
+        "pyscript": pyscript + "core.js",
+        "memory_indexeddb": memory_indexeddb + "fakeIndexedDB.js",
+        "worker": "app/worker.py",
+        "snapshot": snapshot_manifest(out, pyodide, files),
+    }
     index = out / "index.html"
     index.write_text(prerender(index.read_text(encoding="utf-8"), catalog), encoding="utf-8")
+    write_boot_head(out, boot)
     rules = render_rules(out)
     write_embed_page(out)
     ours = [ROOT / n for n in files] + sorted(p for p in (ROOT / "web").rglob("*") if p.is_file())
     manifest: dict[str, object] = {
         "build": digest(ours),
-        "pyodide": pyodide + "pyodide.mjs",
-        "pyscript": pyscript + "core.js",
-        "memory_indexeddb": memory_indexeddb + "fakeIndexedDB.js",
-        "worker": "app/worker.py",
+        **boot,
         "engine_files": files,
         "rules": rules,
         "options": options,
-        "snapshot": snapshot_manifest(out, pyodide, files),
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     build_service_worker(out)

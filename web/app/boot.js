@@ -1,17 +1,18 @@
-// Starting the engine: the worker boots (engine-client.js) while the setup screen is already
-// usable; the top bar shows the stage and the time, "Deal" is enabled once the engine answers,
+// Starting the engine: the worker boots (engine-client.js, started by engine-start.js before
+// the catalog is in) while the setup screen is already usable; the top bar shows the stage and the time, "Deal" is enabled once the engine answers,
 // and a failure shows what went wrong with the details and "Try again".
 
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
-import { BootError, EngineClient } from "./engine-client.js";
-import { app, BOT_LEVELS, DEBUG } from "./state.js";
+import { BootError } from "./engine-client.js";
+import { takeEngine } from "./engine-start.js";
+import { app, BOT_LEVELS } from "./state.js";
 import { updateStart } from "./setup.js";
 
 const STAGES = ["start", "runtime", "python", "engine", "ready"];
 
 /**
- * Start the worker; then `whenReady` (refresh the setup screen, resume a saved game).
+ * Show the worker's start; then `whenReady` (refresh the setup screen, resume a saved game).
  * @param {() => Promise<void>} whenReady
  */
 export async function boot(whenReady) {
@@ -29,12 +30,10 @@ export async function boot(whenReady) {
     $("boot-stage").textContent = t(`boot.stage.${name}`);
     $as("boot-progress", HTMLProgressElement).value = STAGES.indexOf(name) + 1;
   };
-  stage("start");
-  if (app.client) app.client.stop();
-  app.client = new EngineClient({ debug: DEBUG });
+  const engine = takeEngine(stage);
+  app.client = engine.client;
   try {
-    if (!app.manifest) throw new Error("build.json is not loaded");
-    const info = await app.client.start(app.manifest, stage);
+    const info = await engine.started;
     app.levels = info.bot_levels || BOT_LEVELS;
     app.ready = true;
     performance.mark("vnv:engine-ready"); // tools/bench_web.py reads these marks

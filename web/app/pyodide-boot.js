@@ -1,8 +1,9 @@
 // The "interpreter module" PyScript loads in the engine's worker (PyWorker `version:` is this
 // file's absolute URL, see engine-client.js). It re-exports Pyodide's `version` and wraps
 // `loadPyodide` to restore the interpreter, engine already imported, from a memory snapshot:
-//   1. the copy in Cache Storage, if it was made for this build (same key, intact bytes);
-//   2. else the one the build made (src), fetched; a copy then goes to Cache Storage;
+//   1. the copy in Cache Storage, if it was made for this build (same key, same length; its
+//      hash is checked after the restore, off the boot's path, see snapshot.js);
+//   2. else the one the build made (src), fetched and hashed; a copy then goes to Cache Storage;
 //   3. else, or on any error, a bare boot, the engine files written into the file system.
 // The path taken goes to the page on a BroadcastChannel. See docs/snapshot.md.
 //
@@ -19,7 +20,9 @@ import {
   engineFiles,
   fetchSnapshot,
   openSnapshot,
+  restoreDone,
   storeSnapshot,
+  verifyStored,
   writeFiles,
 } from "./snapshot.js";
 import { ensureIndexedDB } from "./indexeddb.js";
@@ -40,6 +43,10 @@ if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
 const pyodide = await import(pyodideURL);
 
 export const version = pyodide.version;
+
+// How long after a restore from Cache Storage the stored copy's hash is checked: the engine's
+// first answers (boot, resume) go first.
+const VERIFY_DELAY_MS = 2000;
 
 /**
  * @param {string} path
@@ -66,6 +73,7 @@ export async function loadPyodide(options = {}) {
     try {
       /** @type {Promise<import("./snapshot.js").Found>} */
       let found;
+      let storedSha = "";
       if (source === "cache") {
         const entry = await openSnapshot(key);
         if (!entry.read) {
@@ -73,12 +81,13 @@ export async function loadPyodide(options = {}) {
           continue;
         }
         found = entry.read;
+        storedSha = entry.sha;
       } else {
         found = fetchSnapshot(src, sha, size, decoder);
       }
       // Pyodide takes the snapshot as a promise: meanwhile it fetches and compiles the runtime
       // (pyodide.asm.mjs, the wasm, the stdlib) while the snapshot is read or downloaded,
-      // decoded and hashed.
+      // decoded and hashed (the build's) or read (the stored copy).
       const bytes = found.then((f) => {
         if (!f.bytes) throw new Unusable(f.reason);
         return f.bytes;
@@ -87,7 +96,17 @@ export async function loadPyodide(options = {}) {
       const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: bytes });
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
-      if (source === "build" && key) storeSnapshot(key, await bytes).catch(() => undefined);
+      const restored = await bytes;
+      if (source === "build" && key) storeSnapshot(key, restored, sha).catch(() => undefined);
+      if (source === "cache") {
+        restoreDone().catch(() => undefined);
+        setTimeout(() => {
+          verifyStored(restored, storedSha).then(
+            (intact) => intact || console.warn("snapshot: the stored copy was damaged; dropped"),
+            () => undefined,
+          );
+        }, VERIFY_DELAY_MS);
+      }
       return py;
     } catch (error) {
       if (error instanceof Unusable) {

@@ -2,15 +2,25 @@
 // the PyScript worker), the snapshot maker (snapshot-maker.js, a background worker) and the
 // build (tools/make_snapshot.mjs). See docs/snapshot.md.
 //
-// One stored entry, in Cache Storage: a fixed URL, the snapshot bytes as the body, and two
-// headers: the key it was made for (Pyodide version + engine files, computed by the build) and
-// the SHA-256 of the body. A wrong key or a wrong hash means the entry is dropped and the
-// engine boots bare; the page then makes a new one in the background.
+// One stored entry, in Cache Storage: a fixed URL, the snapshot bytes as the body, and three
+// headers: the key it was made for (Pyodide version + engine files, computed by the build),
+// its length and the SHA-256 of the body. The entry is trusted by its key: its bytes were
+// checked when they came in (the build's against build.json's hash, the browser's made here),
+// so a return visit reads and restores them without hashing 31 MB first. A wrong key or length
+// drops the entry at once; a copy that does not restore is dropped by the boot wrapper; a
+// restore that never finished (damaged memory can hang the interpreter) is found by a marker
+// left while restoring, and the copy dropped on a later load; and the hash is checked after
+// the restore, off the boot's path (verifyStored), so a copy damaged in a way the restore did
+// not notice is dropped for the next visit.
 
 export const CACHE_NAME = "vnv-snapshot";
 export const ENTRY_URL = new URL("./__snapshot__", import.meta.url).href;
 const KEY_HEADER = "x-vnv-snapshot-key";
 const HASH_HEADER = "x-vnv-snapshot-sha256";
+const LENGTH_HEADER = "x-vnv-snapshot-bytes";
+// The marker: when a restore from the stored copy began (ms since the epoch), until it is done.
+const RESTORING_URL = ENTRY_URL + "-restoring";
+const UNFINISHED_MS = 60000; // a restore this old never finished: the copy hangs it
 
 // Run in the _makeSnapshot session, after the engine files are in the file system. It must
 // leave no JS object referenced from Python (none is touched here) and nothing personal:
@@ -89,11 +99,12 @@ export async function sha256hex(bytes) {
 
 // The stored snapshot for `key`, in two steps, so that the caller can start the runtime in
 // between: at once {reason} when there is none for this key (a wrong key's entry is dropped),
-// else {read}, the promise of its bytes once read and checked ({reason: "corrupt"}, the entry
-// dropped, when they are not intact).
+// else {read}, the promise of its bytes ({reason: "corrupt"}, the entry dropped, when their
+// length is not the one stored with them) and {sha}, the hash they had when stored. The caller
+// restores them and then calls restoreDone (or dropSnapshot).
 /**
  * @param {string} key
- * @returns {Promise<{ read: Promise<Found>, reason?: undefined } | { read?: undefined, reason: string }>}
+ * @returns {Promise<{ read: Promise<Found>, sha: string, reason?: undefined } | { read?: undefined, reason: string }>}
  */
 export async function openSnapshot(key) {
   if (!globalThis.caches) return { reason: "no-cache-storage" };
@@ -104,7 +115,20 @@ export async function openSnapshot(key) {
     await cache.delete(ENTRY_URL);
     return { reason: "key-mismatch" };
   }
-  return { read: checkedBytes(cache, response) };
+  const began = await cache.match(RESTORING_URL);
+  if (!began) {
+    // Not awaited: the write is on its way before the restore starts.
+    cache.put(RESTORING_URL, new Response(String(Date.now()))).catch(() => undefined);
+  } else if (Date.now() - Number(await began.text()) > UNFINISHED_MS) {
+    await dropSnapshot();
+    return { reason: "unfinished" };
+  }
+  return { read: storedBytes(cache, response), sha: response.headers.get(HASH_HEADER) || "" };
+}
+
+// The restore from the stored copy finished (the engine answered from it).
+export async function restoreDone() {
+  await (await caches.open(CACHE_NAME)).delete(RESTORING_URL);
 }
 
 /**
@@ -112,13 +136,26 @@ export async function openSnapshot(key) {
  * @param {Response} response
  * @returns {Promise<Found>}
  */
-async function checkedBytes(cache, response) {
+async function storedBytes(cache, response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await sha256hex(bytes)) !== response.headers.get(HASH_HEADER)) {
+  if (String(bytes.length) !== response.headers.get(LENGTH_HEADER)) {
     await cache.delete(ENTRY_URL);
     return { reason: "corrupt" };
   }
   return { bytes };
+}
+
+// After a restore from the stored copy, while the player is on the setup screen: the hash the
+// boot skipped. A copy that no longer matches it is dropped, so the next visit fetches the
+// build's snapshot again (or boots bare and makes one). True when the copy is intact.
+/**
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {string} sha
+ */
+export async function verifyStored(bytes, sha) {
+  if ((await sha256hex(bytes)) === sha) return true;
+  await dropSnapshot();
+  return false;
 }
 
 // The snapshot made at build time (snapshot/<sha>.bin.br, named in build.json): brotli, sent
@@ -177,21 +214,27 @@ async function loadDecoder(url) {
 }
 
 export async function dropSnapshot() {
-  if (globalThis.caches) await (await caches.open(CACHE_NAME)).delete(ENTRY_URL);
+  if (!globalThis.caches) return;
+  const cache = await caches.open(CACHE_NAME);
+  await Promise.all([cache.delete(ENTRY_URL), cache.delete(RESTORING_URL)]);
 }
 
+// `sha`: the bytes' SHA-256 when the caller has checked it already (the build's snapshot).
 /**
  * @param {string} key
  * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {string} [sha]
  */
-export async function storeSnapshot(key, bytes) {
+export async function storeSnapshot(key, bytes, sha) {
   const headers = {
     "content-type": "application/octet-stream",
     [KEY_HEADER]: key,
-    [HASH_HEADER]: await sha256hex(bytes),
+    [LENGTH_HEADER]: String(bytes.length),
+    [HASH_HEADER]: sha || (await sha256hex(bytes)),
   };
   const cache = await caches.open(CACHE_NAME);
   await cache.put(ENTRY_URL, new Response(bytes, { headers }));
+  await cache.delete(RESTORING_URL); // about the copy this one replaces
 }
 
 // The engine's .py files into the interpreter's file system, where PyScript's `files` config
