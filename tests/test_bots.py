@@ -14,6 +14,8 @@ from engine.bots import LEVELS, PROBES, make_bot
 from engine.bots.base import Bot, rank_of_index
 from engine.bots.belief import World, rules_of, to_sim
 from engine.bots.expert import ExpertBot
+from engine.bots.heuristic import HeuristicBot
+from engine.cards import rank_of as rank_of_card
 from engine.policies import random_action
 
 ALL = LEVELS + PROBES
@@ -230,3 +232,28 @@ def test_expert_simulator_follows_the_engine(
             if not game.is_over:
                 assert sim.turn == game.to_move
                 assert sim.pending == game.pending
+
+
+def test_a_big_honest_two_deck_claim_is_not_taken_for_a_lie() -> None:
+    """Six seats, two decks, open challenge: the next player plays all four queens it holds.
+    The old tail model ("held at least four": 4 %) called that a lie and Medium and Hard
+    challenged from the window; the likelihood ratio against a bluff of four weighs the claim
+    as the evidence it is, so they let it pass."""
+    options = {"deck": 36, "open_challenge": True, "decks": 2}
+    game = Game.new({"preset": "classic", "players": 6, "seed": 4, "options": options})
+    opener = game.to_move
+    author = (opener + 1) % 6
+    queens = [card for card in game.hands[author] if rank_of_card(card) == "Q"]
+    assert len(queens) == 4
+    opening = [card for card in game.hands[opener] if rank_of_card(card) == "Q"][:1]
+    game.apply(opener, {"type": "play", "cards": opening, "rank": "Q"})
+    while game.window:
+        game.apply(game.to_move, {"type": "pass"})
+    game.apply(author, {"type": "play", "cards": queens, "rank": "Q"})
+    seat = game.to_move
+    for level in ("medium", "hard"):
+        player = make_bot(level, random.Random(1))
+        view = json.loads(json.dumps(game.view(seat)))
+        assert player.act(view) == {"type": "pass"}, level
+        assert isinstance(player, HeuristicBot)
+        assert player.p_honest(view, author, 4, "Q") > 0.25, level  # was 0.02-0.04

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from math import comb
 
@@ -43,32 +44,73 @@ def max_possible(view: View, tracker: CardTracker, seat: int, rank: str) -> int:
     return total_copies(view) - accounted(view, tracker, seat, rank)
 
 
-def p_holds(view: View, tracker: CardTracker, seat: int, rank: str, count: int) -> float:
-    """Probability, from public facts only, that ``seat`` held ``count`` cards of ``rank`` when
-    it made its latest play (its hand then: its hand now plus that play)."""
+# How a bluff is made, by the number of bluff cards in it (one, two): every level pads with at
+# most two and so do the bluffing strangers, and a one-card bluff is the commonest.
+BLUFF_SIZES = (0.6, 0.4)
+
+
+def p_claim_true(
+    view: View, tracker: CardTracker, seat: int, rank: str, count: int, *, honesty: float
+) -> float:
+    """Probability that the latest play, ``count`` cards claimed as ``rank``, is honest.
+
+    The claim itself is evidence: an honest author plays every card of the rank it holds, so a
+    claim of ``count`` is honest when it held exactly that many; a bluff of that size needs
+    ``count - f`` of the rank plus ``f`` bluff cards (``BLUFF_SIZES``), or nothing of the rank.
+    The ratio of those likelihoods, not the tail "held at least that many", is the chance: the
+    tail made every big two-deck claim look like a lie (a claim of four "5 % likely"), and in
+    six-seat open-challenge windows Medium and Hard called, and lost, most of them.  ``honesty``
+    is the chance that an author holding cards of the rank plays them honestly.
+    """
     if count > max_possible(view, tracker, seat, rank):
         return 0.0
-    sure_rank = tracker.certain(seat, rank)
-    if sure_rank >= count:
+    if tracker.certain(seat, rank) >= count:
         return 1.0
+    holds = _holding(view, tracker, seat, rank)
+    full = count >= 4 * int(view["options"]["decks"])  # a full play: it may have held more
+    honest = honesty * holds(count, full)
+    bluff = sum(
+        weight * holds(count - filler, False) * (1 - honesty if count > filler else 1.0)
+        for filler, weight in enumerate(BLUFF_SIZES, start=1)
+        if count >= filler
+    )
+    total = honest + bluff
+    return honest / total if total > 0 else 0.0
+
+
+def _holding(
+    view: View, tracker: CardTracker, seat: int, rank: str
+) -> Callable[[int, bool], float]:
+    """``holds(n, tail)``: the chance, from public facts, that ``seat`` held exactly ``n`` cards
+    of ``rank`` before its latest play (at least ``n`` with ``tail``)."""
+    limit = max_possible(view, tracker, seat, rank)
+    sure_rank = tracker.certain(seat, rank)
     sure_all = tracker.certain(seat)
     last = view["last_play"]
     played = int(last["count"]) if last and last["seat"] == seat and last["unresolved"] else 0
-    slots = int(view["hand_sizes"][seat]) + played - sure_all
+    slots = max(int(view["hand_sizes"][seat]) + played - sure_all, 0)
     not_here = sum(1 for _, places in tracker.entries if seat not in places)
     population = cards_in_play(view) - len(view["hand"]) - len(view["discard"]) - not_here
-    population -= sure_all
-    unknown_rank = max_possible(view, tracker, seat, rank) - sure_rank
-    chance = at_least(max(population, 0), unknown_rank, max(slots, 0), count - sure_rank)
-    if chose_rank(view, seat, count):
-        # The author picked the rank it claims, so it needed ``count`` of *some* rank, not of
-        # this one: without this, honest openers with two decks looked like liars (a claim of
-        # four was "23 % likely") and Medium called, and lost, most of them.
-        choices = len(ranks_of_deck(int(view["options"]["deck"]))) - int(
-            bool(view["options"].get("no_aces"))
-        )
-        chance = 1 - (1 - chance) ** choices
-    return chance
+    population = max(population - sure_all, 0)
+    unknown_rank = limit - sure_rank
+    choices = len(ranks_of_deck(int(view["options"]["deck"]))) - int(
+        bool(view["options"].get("no_aces"))
+    )
+
+    def holds(n: int, tail: bool) -> float:
+        if n > limit or (n < sure_rank and not tail):
+            return 0.0
+        need = n - sure_rank
+        chance = at_least(population, unknown_rank, slots, need)
+        if not tail:
+            chance -= at_least(population, unknown_rank, slots, need + 1)
+        if n > 0 and chose_rank(view, seat, int(last["count"]) if last else 0):
+            # The author picked the rank it claims, so it needed ``n`` of *some* rank, not of
+            # this one: without this, honest two-deck openers looked like liars.
+            chance = 1 - (1 - chance) ** choices
+        return chance
+
+    return holds
 
 
 def chose_rank(view: View, seat: int, count: int) -> bool:

@@ -6,7 +6,7 @@ On top of Medium's public-fact tracking (``memory.CardTracker``), Hard keeps
   author and its circumstances (claim size, the author's hand size after it, pile size);
 * a per-opponent **lie model**: how often that player's revealed plays were bluffs in each of
   those circumstances, shrunk towards the player's overall rate and a population prior.  It moves
-  the public-count probability (``estimate.p_holds``) in log-odds;
+  the public-count probability (``estimate.p_claim_true``) in log-odds;
 * a per-opponent **call model**: how often that player challenges (and believes) a play of a
   given size when it could.
 
@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from .base import Action, Event, View
-from .estimate import p_holds
+from .estimate import p_claim_true
 from .heuristic import HeuristicBot, Params
 
 LIE_BASELINE = 0.4  # lie rate of an "average" player's revealed plays
@@ -176,10 +176,10 @@ class HardBot(HeuristicBot):
         return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        have = p_holds(view, self.tracker, author, rank, count)
-        if have <= 0.0:
+        base = p_claim_true(view, self.tracker, author, rank, count, honesty=self.params.honesty)
+        if base <= 0.0:
             return 0.0
-        base = 0.97 if have >= 1.0 else have * self.params.honesty
+        base = min(base, 0.97)
         rate = self.lie_rate(author, count, int(view["hand_sizes"][author]), int(view["pile_size"]))
         shift = _logit(rate) - _logit(LIE_BASELINE)
         return _sigmoid(_logit(base) - shift)

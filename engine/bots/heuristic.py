@@ -3,7 +3,7 @@
 Units are cards in the bot's own hand (fewer is better).  An option's value is the expected
 change, plus a share ``beta`` of the cards opponents pick up, plus bonuses for a hand that can be
 finished by one honest play and for opening a round.  Medium plugs in the public-count claim
-model (``estimate.p_holds``) and a plain count of how often each seat calls; Hard (``hard.py``)
+model (``estimate.p_claim_true``) and a plain count of how often each seat calls; Hard (``hard.py``)
 replaces :meth:`HeuristicBot.p_honest` and :meth:`HeuristicBot.p_call` with per-opponent models
 learnt from what it saw, and picks among near-best options at random.
 """
@@ -32,7 +32,7 @@ from .base import (
     rank_after,
     would_go_out,
 )
-from .estimate import p_holds
+from .estimate import p_claim_true
 from .memory import CardTracker
 
 
@@ -107,10 +107,8 @@ class HeuristicBot(BaseBot):
     # ------------------------------------------------------------ models (Hard overrides)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        have = p_holds(view, self.tracker, author, rank, count)
-        if have >= 1.0:
-            return 0.97
-        return have * self.params.honesty
+        chance = p_claim_true(view, self.tracker, author, rank, count, honesty=self.params.honesty)
+        return min(chance, 0.97)
 
     def p_call(self, view: View, seat: int, count: int, going_out: bool) -> float:
         """Probability that ``seat`` challenges a play of ``count`` cards."""
@@ -141,10 +139,8 @@ class HeuristicBot(BaseBot):
     def options(self, view: View) -> list[Option]:
         legal = view["legal"]
         options: list[Option] = []
-        if legal.get("challenge") or legal.get("believe"):
+        if legal.get("challenge") or legal.get("believe") or legal.get("pass"):
             options += self.call_options(view)
-        if legal.get("pass"):
-            options.append((0.0, {"type": "pass"}))  # the play stands; nothing changes for us
         if legal.get("play"):
             options += self.play_options(view)
         if not options:
@@ -205,6 +201,8 @@ class HeuristicBot(BaseBot):
             self.open_value(counts, max_play) if i_open else 0
         )
         options: list[Option] = []
+        if in_window:
+            options.append((self.pass_value(view, author, count, p_h), {"type": "pass"}))
         if legal.get("challenge"):
             value = p_h * -pile + (1 - p_h) * gain
             options.append((value, {"type": "challenge"}))
@@ -214,6 +212,22 @@ class HeuristicBot(BaseBot):
                 value -= 0.8  # the turn passes without shedding a card
             options.append((value, {"type": "believe"}))
         return options
+
+    def pass_value(self, view: View, author: int, count: int, p_h: float) -> float:
+        """Passing in an open-challenge window: the seats after us (and then the player whose
+        turn it is) may still call, and whoever is wrong takes the pile, never us.  Valuing a
+        pass at nothing made six-seat windows look like a call or nothing, and Medium and Hard
+        called, and lost, claims that a later seat would have called for them."""
+        later = [int(seat) for seat in view["window"][1:]]
+        if view.get("turn") is not None:
+            later.append(int(view["turn"]))
+        pile = int(view["pile_size"])
+        nobody = 1.0
+        for seat in later:
+            nobody *= 1 - self.p_call(view, seat, count, False)
+        caller_cost = p_h * self.params.beta * pile  # an honest play called: the caller takes it
+        author_cost = (1 - p_h) * self.beta_for(view, author) * pile
+        return (1 - nobody) * (caller_cost + author_cost)
 
     def keep_ranks(self, view: View, rank: str) -> set[str]:
         if not view["options"].get("ascending"):
