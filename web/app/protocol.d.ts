@@ -6,7 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo";
+export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo" | "take_seat";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -31,6 +31,7 @@ export type ErrorCode =
   | "must_call"
   | "no_cards"
   | "no_game"
+  | "no_undo"
   | "not_your_turn"
   | "nothing_to_call"
   | "nothing_to_undo"
@@ -54,7 +55,7 @@ export type MatchHands = number;
  */
 export type MoveLimit = number;
 /**
- * "human" for the person's seat, a bot level for every other seat.
+ * "human" for a person's seat (several: pass-and-play), a bot level for every other seat.
  */
 export type SeatLevel = "human" | BotLevel;
 export type NewGameAnswer = TableAnswer | ErrorAnswer;
@@ -110,6 +111,10 @@ export type ForgetAnswer = Forgotten | ErrorAnswer;
  * The table before that decision, answered like resume(); nothing_to_undo before the human's first decision, game_over once the game is over, no_game without a game.
  */
 export type UndoAnswer = ResumedTable | ErrorAnswer;
+/**
+ * no_game without a game.
+ */
+export type TakeSeatAnswer = TableAnswer | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -122,6 +127,7 @@ export interface WorkerCalls {
   resume: ResumeCall;
   forget: ForgetCall;
   undo: UndoCall;
+  take_seat: TakeSeatCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -165,7 +171,7 @@ export interface NewGameCall {
 export interface NewGameRequest {
   config: GameConfig;
   /**
-   * The seat the person plays; every other seat is a bot.
+   * The seat the person plays (pass-and-play: the first person, on screen at the deal); every other seat is a bot unless its level is "human".
    */
   human: number;
   /**
@@ -230,7 +236,14 @@ export interface TableAnswer {
    */
   bot_to_move: boolean;
   seats: Seat[];
-  human: SeatIndex;
+  /**
+   * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
+   */
+  human: number;
+  /**
+   * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
+   */
+  pass_to?: number;
   tracker: TrackerReport;
   /**
    * Only after a bot acted: how long it took to choose, in this worker.
@@ -657,7 +670,14 @@ export interface ResumedTable {
   view: SeatView;
   bot_to_move: boolean;
   seats: Seat[];
-  human: SeatIndex;
+  /**
+   * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
+   */
+  human: number;
+  /**
+   * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
+   */
+  pass_to?: number;
   tracker: TrackerReport1;
   /**
    * The events the human saw so far (the last thousand).
@@ -690,4 +710,10 @@ export interface Forgotten {
  */
 export interface UndoCall {
   answer: UndoAnswer;
+}
+/**
+ * take_seat(): pass-and-play, the person to act is at the device (the page's privacy screen); the table is answered for that seat from now on. With a bot to move or that person already on screen, the table as it is.
+ */
+export interface TakeSeatCall {
+  answer: TakeSeatAnswer;
 }
