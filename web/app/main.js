@@ -41,6 +41,7 @@ import { bindEnd, closeEnd, showEnd } from "./end.js";
 import { bindReview, relocalizeReview } from "./review.js";
 import { bindTracker } from "./tracker.js";
 import { tryResume, undoLast } from "./resume.js";
+import { writeHandoff } from "./handoff.js";
 
 async function main() {
   await loadLanguage();
@@ -125,6 +126,7 @@ function relocalize() {
   render();
   relocalizeReveal();
   relocalizeSummary();
+  writeHandoff();
   if ($as("end-screen", HTMLDialogElement).open) showEnd();
 }
 
