@@ -21,6 +21,21 @@ export function handoffTo(resp) {
   return typeof resp.pass_to === "number" ? resp.pass_to : null;
 }
 
+/** The screen an answer is shown on: its table, or the privacy screen while it waits for a person.
+ * @param {TableAnswer} resp
+ * @returns {"table" | "handoff"}
+ */
+export function screenFor(resp) {
+  return handoffTo(resp) === null ? "table" : "handoff";
+}
+
+/** The element a screen's keyboard focus starts on.
+ * @param {"table" | "handoff"} screen
+ */
+export function focusOn(screen) {
+  $(screen === "table" ? "hand" : "take-seat").focus({ preventScroll: true });
+}
+
 /** Write the privacy screen for the answer at the table (also after a switch of language). */
 export function writeHandoff() {
   const seat = app.resp ? handoffTo(app.resp) : null;

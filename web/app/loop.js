@@ -19,7 +19,7 @@ import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
 import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
 import { startReviews, takeReview } from "./review.js";
-import { bindHandoff, handoffTo, writeHandoff } from "./handoff.js";
+import { bindHandoff, focusOn, screenFor, writeHandoff } from "./handoff.js";
 import { animateEvents, clearFlights } from "./motion.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
@@ -97,7 +97,7 @@ export function enterTable(resp, lines) {
   closeHandSummary();
   showScreen("table");
   handle(resp, lines);
-  $(handoffTo(resp) === null ? "hand" : "take-seat").focus({ preventScroll: true });
+  focusOn(screenFor(resp));
   runBots();
 }
 
@@ -110,7 +110,7 @@ export function leaveToSetup() {
 
 export function backToTable() {
   if (!app.resp) return;
-  showScreen(handoffTo(app.resp) === null ? "table" : "handoff");
+  showScreen(screenFor(app.resp));
   render();
   runBots();
 }
@@ -147,10 +147,10 @@ export function handle(resp, extraLines = []) {
   playSounds(events, resp.human);
   render();
   if (document.body.dataset.screen !== "setup") {
-    const screen = handoffTo(resp) === null ? "table" : "handoff";
+    const screen = screenFor(resp);
     const changed = document.body.dataset.screen !== screen;
     showScreen(screen);
-    if (changed) $(screen === "table" ? "hand" : "take-seat").focus({ preventScroll: true });
+    if (changed) focusOn(screen);
   }
   writeHandoff();
   animateEvents(events, resp);
