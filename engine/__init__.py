@@ -9,7 +9,7 @@
 from .config import describe
 from .errors import EngineError
 from .game import Game
-from .view import visible_events
+from .view import public_events, visible_events
 
-__all__ = ["EngineError", "Game", "describe", "visible_events"]
+__all__ = ["EngineError", "Game", "describe", "public_events", "visible_events"]
 __version__ = "0.1.0"

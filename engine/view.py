@@ -68,17 +68,37 @@ def visible_events(events: object, seat: object) -> list[Event]:
     Fails closed: a ``played`` or ``drew`` event that does not name ``seat`` as its author loses
     its cards.  Anything that is not a list of events is refused with ``bad_json``.
     """
-    check_json(events, "bad_json", "the events")
+    checked = _checked(events)
     check_json(seat, "bad_seat", "the seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise EngineError("bad_seat", f"seat must be a whole number, not {seat!r}")
+    return _strip(checked, seat)
+
+
+def public_events(events: object) -> list[Event]:
+    """The events as every seat saw them: nobody's played or drawn cards.
+
+    What a table shared by several people may show to all of them (pass-and-play's log): the
+    intersection of every seat's :func:`visible_events`, so no one person's private facts.
+    """
+    return _strip(_checked(events), None)
+
+
+def _checked(events: object) -> list[Event]:
+    """``events`` if it is a list of event objects, else ``bad_json``."""
+    check_json(events, "bad_json", "the events")
     if not isinstance(events, list) or not all(
         isinstance(event, dict) and isinstance(event.get("type"), str) for event in events
     ):
         raise EngineError("bad_json", "events must be a list of objects with a type")
+    return events
+
+
+def _strip(events: list[Event], seat: int | None) -> list[Event]:
+    """Copies of ``events`` without the private cards of any seat but ``seat`` (None: of all)."""
     return [
         {key: value for key, value in event.items() if key != "cards"}
-        if event["type"] in PRIVATE_CARDS and event.get("seat") != seat
+        if event["type"] in PRIVATE_CARDS and (seat is None or event.get("seat") != seat)
         else copy.deepcopy(event)
         for event in events
     ]

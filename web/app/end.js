@@ -6,6 +6,7 @@ import { language, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 import { endReviews } from "./review.js";
+import { sharedTable } from "./events.js";
 
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
@@ -18,7 +19,7 @@ export function showEnd() {
   const firsts = result.ranking.filter((row) => row.place === 1).map((row) => app.names[row.seat] ?? "");
   const title = result.draw
     ? t("end.shared_win", { names: new Intl.ListFormat(language(), { type: "unit", style: "short" }).format(firsts) })
-    : winner === human
+    : winner === human && !sharedTable(current()) // a shared screen names the winner
       ? t("end.you_won")
       : t("end.winner", { name: winner === null ? "" : (app.names[winner] ?? "") });
   $("end-title").textContent = title;

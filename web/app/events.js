@@ -69,10 +69,38 @@ export function seatName(table, seat) {
   if (seat === null || seat === undefined) return "";
   const given = table.seats[seat]?.name;
   if (given) return given;
-  if (seat === table.human) return t("setup.default_name");
-  // Bots are numbered from 1 in setup order, the human's seat left out.
-  const bot = seat < table.human ? seat + 1 : seat;
+  const first = firstPerson(table);
+  // On a shared screen nobody is "You": the first person is "Player 1", the others are named
+  // like the bots of their rows.
+  if (seat === first) return sharedTable(table) ? t("setup.first_person") : t("setup.default_name");
+  // Seats are numbered from 1 in setup order, the first person's seat left out.
+  const bot = seat < first ? seat + 1 : seat;
   return has(`bot.name_${bot}`) ? t(`bot.name_${bot}`) : `#${seat}`;
+}
+
+/** The setup's first person (its "You" row): the seat the bots' default names count from.
+ * @param {Table} table
+ */
+function firstPerson(table) {
+  const first = table.seats.findIndex((seat) => seat.level === "human");
+  return first >= 0 ? first : table.human;
+}
+
+/** Pass-and-play: more than one person at this table (docs/web.md).
+ * @param {Table} table
+ */
+export function sharedTable(table) {
+  return table.seats.filter((seat) => seat.level === "human").length > 1;
+}
+
+/**
+ * Whom the log and the bubbles address as "you": the human, but nobody on a shared screen,
+ * where every line names its seat (the log is the table's, not one person's).
+ * @param {Table} table
+ * @returns {Table}
+ */
+export function logTable(table) {
+  return { human: sharedTable(table) ? -1 : table.human, seats: table.seats };
 }
 
 /** @param {Table} table */

@@ -5,7 +5,8 @@
 
 import { t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
-import { cardLabel, cardText, rankText } from "./events.js";
+import { cardLabel, cardText, rankText, sharedTable } from "./events.js";
+import { handoffTo } from "./handoff.js";
 import { cardFace, renderCenter, renderSeats, windowInfo } from "./table.js";
 import { app, current, myTurn } from "./state.js";
 import { renderTracker } from "./tracker.js";
@@ -33,6 +34,7 @@ export function render() {
   renderRankPicker();
   updateActions();
   renderTracker(resp, app.names);
+  $("undo").hidden = sharedTable(resp); // no undo when several people share the table
 }
 
 function renderMe() {
@@ -134,19 +136,23 @@ export function forgetRankPicker() {
 }
 
 // What the table waits for: the human ("human"), the bots ("bots"), the worker ("busy"),
-// nobody ("over"). Tests and styles read it from #table-screen[data-state].
+// another person to take the seat ("handoff", pass-and-play), nobody ("over"). Tests and
+// styles read it from #table-screen[data-state].
 function tableState() {
-  const view = current().view;
-  if (view.over) return "over";
+  const resp = current();
+  if (resp.view.over) return "over";
   if (app.busy) return "busy";
+  if (handoffTo(resp) !== null) return "handoff";
   if (myTurn()) return "human";
   return "bots";
 }
 
-/** The human is out of this hand and the bots play on: "Finish the hand" is offered. */
+/** Every person is out of this hand and the bots play on: "Finish the hand" is offered. */
 function botsPlayOn() {
   const r = app.resp;
-  return Boolean(r && !r.view.over && r.bot_to_move && r.view.out.includes(r.human));
+  if (!r || r.view.over || !r.bot_to_move) return false;
+  const out = r.view.out;
+  return r.seats.every((seat, i) => (seat.level !== "human" && i !== r.human) || out.includes(i));
 }
 
 export function updateActions() {

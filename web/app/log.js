@@ -35,7 +35,21 @@ export function logLines(lines) {
   const log = $("log");
   for (const line of lines) log.append(logItem(line));
   while (log.children.length > LOG_MAX) log.firstElementChild?.remove();
-  log.scrollTop = log.scrollHeight;
+  followLog();
+}
+
+/** Keep the log's end in view. Once per frame, at the next paint: reading scrollHeight right
+ * away would lay the page out again in the middle of every answer (a long task at instant speed,
+ * tools/bench_longtasks.py). */
+let following = false;
+function followLog() {
+  if (following) return;
+  following = true;
+  requestAnimationFrame(() => {
+    following = false;
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+  });
 }
 
 /** Put a restored game's lines before what the log holds (the last LOG_MAX - 1 of them).
@@ -44,7 +58,7 @@ export function logLines(lines) {
 export function prependLines(lines) {
   const log = $("log");
   log.prepend(...lines.slice(-(LOG_MAX - 1)).map(logItem));
-  log.scrollTop = log.scrollHeight;
+  followLog();
 }
 
 export function clearLog() {

@@ -6,7 +6,7 @@
 
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
-import { describeEvent, seatNames } from "./events.js";
+import { describeEvent, logTable, seatNames, sharedTable } from "./events.js";
 import { hideReveal, showReveal } from "./table.js";
 import { recordStats } from "./stats.js";
 import { app, myTurn } from "./state.js";
@@ -20,6 +20,8 @@ import { playSounds } from "./sound.js";
 import { clearNotice } from "./notice.js";
 import { startReviews, takeReview } from "./review.js";
 import { updateCoach } from "./coach.js";
+import { bindHandoff, focusOn, screenFor, writeHandoff } from "./handoff.js";
+import { animateEvents, clearFlights } from "./motion.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
 /** @typedef {import("./state.js").ErrorAnswer} ErrorAnswer */
@@ -34,10 +36,11 @@ function client() {
   return app.client;
 }
 
-/** @param {"setup" | "table"} name */
+/** @param {"setup" | "table" | "handoff"} name the handoff screen hides the table (pass-and-play) */
 export function showScreen(name) {
   $("setup-screen").hidden = name !== "setup";
   $("table-screen").hidden = name !== "table";
+  $("handoff-screen").hidden = name !== "handoff";
   document.body.dataset.screen = name;
   updateStart();
 }
@@ -61,7 +64,7 @@ export async function startGame(setup) {
   }
   clearNotice();
   const first = resp.view.to_move; // a new game always has someone to move
-  enterTable(resp, first === null ? [] : [startedLine(resp.view, resp, first)]);
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, logTable(resp), first)]);
   document.dispatchEvent(
     new CustomEvent("vnv:game-started", {
       detail: {
@@ -88,13 +91,14 @@ export function enterTable(resp, lines) {
   app.lastHand = "";
   app.bubbles = {};
   app.finishing = false;
+  clearFlights();
   startReviews();
   const end = $as("end-screen", HTMLDialogElement);
   if (end.open) end.close();
   closeHandSummary();
   showScreen("table");
   handle(resp, lines);
-  $("hand").focus({ preventScroll: true });
+  focusOn(screenFor(resp));
   runBots();
 }
 
@@ -107,7 +111,7 @@ export function leaveToSetup() {
 
 export function backToTable() {
   if (!app.resp) return;
-  showScreen("table");
+  showScreen(screenFor(app.resp));
   render();
   runBots();
 }
@@ -120,13 +124,13 @@ export function handle(resp, extraLines = []) {
   app.resp = resp;
   app.step += 1;
   app.names = seatNames(resp);
-  const ctx = { human: resp.human, seats: resp.seats };
+  const ctx = logTable(resp); // on a shared screen the log names every seat, nobody is "you"
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];
-  recordStats(resp, app.setup);
+  if (!sharedTable(resp)) recordStats(resp, app.setup); // pass-and-play games are not counted
   app.delayBoost = false;
-  app.bubbles = updateBubbles(app.bubbles, events, resp.human);
+  app.bubbles = updateBubbles(app.bubbles, events, ctx.human);
   events.forEach((event, i) => {
     lines.push(() => describeEvent(event, ctx));
     if (event.type === "revealed") {
@@ -143,6 +147,14 @@ export function handle(resp, extraLines = []) {
   logLines(lines);
   playSounds(events, resp.human);
   render();
+  if (document.body.dataset.screen !== "setup") {
+    const screen = screenFor(resp);
+    const changed = document.body.dataset.screen !== screen;
+    showScreen(screen);
+    if (changed) focusOn(screen);
+  }
+  writeHandoff();
+  animateEvents(events, resp);
   if (myTurn()) {
     if (lines.length) lines.push(() => t("table.your_turn") + ".");
     keepFocus();
@@ -210,6 +222,7 @@ export async function runBots() {
 function autoPassNow() {
   const resp = app.resp;
   if (!resp || !myTurn() || !$as("auto-pass", HTMLInputElement).checked) return false;
+  if (sharedTable(resp)) return false; // each person decides their own windows (docs/web.md)
   const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
   if (!legal || !legal.pass || legal.play || !last) return false;
   const held = hand.some((card) => card.slice(0, -1) === last.rank);
@@ -258,6 +271,10 @@ export async function act(action) {
 
 export function bindTable() {
   bindHand(act);
+  bindHandoff((resp) => {
+    handle(resp); // the seat just taken: its table, the privacy screen gone
+    runBots();
+  });
   $("finish-hand").addEventListener("click", finishHand);
   $("new-game").addEventListener("click", leaveToSetup);
 }

@@ -42,6 +42,7 @@ import { bindReview, relocalizeReview } from "./review.js";
 import { bindTracker } from "./tracker.js";
 import { bindCoach } from "./coach.js";
 import { tryResume, undoLast } from "./resume.js";
+import { writeHandoff } from "./handoff.js";
 
 async function main() {
   await loadLanguage();
@@ -127,6 +128,7 @@ function relocalize() {
   render();
   relocalizeReveal();
   relocalizeSummary();
+  writeHandoff();
   if ($as("end-screen", HTMLDialogElement).open) showEnd();
 }
 

@@ -6,7 +6,8 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo" | "coach";
+export type ExportName =
+  "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo" | "coach" | "take_seat";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -31,6 +32,7 @@ export type ErrorCode =
   | "must_call"
   | "no_cards"
   | "no_game"
+  | "no_undo"
   | "not_your_turn"
   | "nothing_to_call"
   | "nothing_to_undo"
@@ -54,7 +56,7 @@ export type MatchHands = number;
  */
 export type MoveLimit = number;
 /**
- * "human" for the person's seat, a bot level for every other seat.
+ * "human" for a person's seat (several: pass-and-play), a bot level for every other seat.
  */
 export type SeatLevel = "human" | BotLevel;
 export type NewGameAnswer = TableAnswer | ErrorAnswer;
@@ -119,6 +121,10 @@ export type UndoAnswer = ResumedTable | ErrorAnswer;
  */
 export type CoachAnswer = Advice | ErrorAnswer;
 export type CoachFact = BoundFact | SureBluffFact | LieChanceFact;
+/**
+ * no_game without a game.
+ */
+export type TakeSeatAnswer = TableAnswer | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -132,6 +138,7 @@ export interface WorkerCalls {
   forget: ForgetCall;
   undo: UndoCall;
   coach: CoachCall;
+  take_seat: TakeSeatCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -175,7 +182,7 @@ export interface NewGameCall {
 export interface NewGameRequest {
   config: GameConfig;
   /**
-   * The seat the person plays; every other seat is a bot.
+   * The seat the person plays (pass-and-play: the first person, on screen at the deal); every other seat is a bot unless its level is "human".
    */
   human: number;
   /**
@@ -240,7 +247,14 @@ export interface TableAnswer {
    */
   bot_to_move: boolean;
   seats: Seat[];
-  human: SeatIndex;
+  /**
+   * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
+   */
+  human: number;
+  /**
+   * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
+   */
+  pass_to?: number;
   tracker: TrackerReport;
   assisted: Assisted;
   /**
@@ -691,7 +705,14 @@ export interface ResumedTable {
   view: SeatView;
   bot_to_move: boolean;
   seats: Seat[];
-  human: SeatIndex;
+  /**
+   * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
+   */
+  human: number;
+  /**
+   * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
+   */
+  pass_to?: number;
   tracker: TrackerReport1;
   assisted: Assisted;
   /**
@@ -793,4 +814,10 @@ export interface Why {
   rank?: Rank;
   honest?: Count;
   percent?: number;
+}
+/**
+ * take_seat(): pass-and-play, the person to act is at the device (the page's privacy screen); the table is answered for that seat from now on. With a bot to move or that person already on screen, the table as it is.
+ */
+export interface TakeSeatCall {
+  answer: TakeSeatAnswer;
 }

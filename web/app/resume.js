@@ -6,7 +6,7 @@
 
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, logTable } from "./events.js";
 import { app, EMBED, SAVE_SLOT } from "./state.js";
 import { prependLines, startedLine, updateBubbles } from "./log.js";
 import { enterTable, runBots, startFromForm } from "./loop.js";
@@ -72,7 +72,7 @@ function restoreTable(resp, said = "event.resumed") {
   checkRestored(resp);
   const log = resp.log;
   app.setup = resp.setup;
-  const ctx = { human: resp.human, seats: resp.seats };
+  const ctx = logTable(resp);
   /** @type {import("./log.js").Line[]} */
   const lines = [];
   if (typeof resp.first === "number") lines.push(startedLine(resp.view, ctx, resp.first));
@@ -81,7 +81,7 @@ function restoreTable(resp, said = "event.resumed") {
   enterTable(resp, [() => t(said)]);
   prependLines(lines);
   // The seats' bubbles (each one's last action), as they were before the reload.
-  app.bubbles = updateBubbles({}, log, resp.human);
+  app.bubbles = updateBubbles({}, log, ctx.human);
   render();
 }
 

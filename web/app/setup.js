@@ -1,4 +1,5 @@
-// The setup screen: preset, players, a name and a level per bot seat, one control per engine
+// The setup screen: preset, players, a name and a level per seat (a bot's, or "Person" for
+// pass-and-play), one control per engine
 // option (from build.json, which the build took from engine.config.describe()), the seed. It
 // starts from the stored setup (settings.js), checked here against what this build offers, and
 // stores the choices again when a game is dealt. It never talks to the worker: "Deal" and "Back
@@ -122,10 +123,13 @@ export function renderBotSeats(previous = []) {
       placeholder: t(`bot.name_${i}`),
     });
     name.value = before.name || "";
-    const wanted = app.levels.includes(before.level) ? before.level : DEFAULT_LEVEL;
+    // "human": a person's seat, pass-and-play (docs/web.md); the bots' levels come first.
+    const choices = [...app.levels, "human"];
+    const wanted = choices.includes(before.level) ? before.level : DEFAULT_LEVEL;
     const level = el("select", { name: `bot_level_${i}`, "aria-label": t("setup.bot_level", { n: i }) });
-    for (const lvl of app.levels) {
-      level.append(el("option", { value: lvl, selected: lvl === wanted, text: t(`level.${lvl}`) }));
+    for (const lvl of choices) {
+      const text = lvl === "human" ? t("setup.person") : t(`level.${lvl}`);
+      level.append(el("option", { value: lvl, selected: lvl === wanted, text }));
     }
     list.append(
       el(
@@ -239,7 +243,7 @@ export function readSetup() {
   // language is on when it is shown (events.js seatName).
   const seats = [{ name: typedName, level: "human" }];
   for (const bot of bots) {
-    const level = /** @type {import("./protocol").BotLevel} */ (bot.level); // one of the select's app.levels
+    const level = /** @type {import("./protocol").SeatLevel} */ (bot.level); // a bot level or "human"
     seats.push({ name: bot.name.trim(), level });
   }
   const options = readOptions();

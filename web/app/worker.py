@@ -1,9 +1,14 @@
 """The game's home in the browser: runs in a PyScript worker, holds the Game, plays the bots.
 
 The page calls the functions in ``__export__`` with JSON strings and gets JSON strings back.
-Every answer is built for the human seat only: its own view (``game.view(human)``) and the
+Every answer is built for the seat on screen only: its own view (``game.view(seat)``) and the
 events it may see (``visible_events``). The whole game's JSON never leaves this worker, except
 into the browser's IndexedDB (so a reload can resume), which the page never reads.
+
+Pass-and-play (several seats whose level is ``"human"``): the seat on screen (``viewer``)
+changes only through ``take_seat()``, which the page calls once the next person said "I am
+Boris" on its privacy screen, and only ever to the person to act; the answers' events are then
+the public ones (``public_events``), what every seat saw.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 try:
     import engine
-    from engine import EngineError, Game, visible_events
+    from engine import EngineError, Game, public_events, visible_events
     from engine.bots import LEVELS, make_bot
     from engine.coach import advise
     from engine.game import CAP
@@ -67,6 +72,14 @@ def _seating(setup: dict[str, Any], players: int) -> tuple[int, list[dict[str, A
     return human, seats
 
 
+def _people(human: int, seats: list[dict[str, Any]]) -> list[int]:
+    """The seats people play: the setup's human and every seat whose level is "human".
+
+    More than one is pass-and-play: the people share the device and take turns at it.
+    """
+    return sorted({human} | {i for i, seat in enumerate(seats) if seat.get("level") == "human"})
+
+
 class Session:
     """One game at the table: the engine's Game plus who sits where."""
 
@@ -82,17 +95,25 @@ class Session:
         self.config = config
         self.game = Game.new(config)
         self.human, self.seats = _seating(setup, self.game.config.players)
+        self.people = _people(self.human, self.seats)
+        self.viewer = self.human  # the seat on screen: the answers' view (take_seat())
         self.rng = random.Random(f"bots-{seed}")
         self.bots = {
             seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
             for seat in range(len(self.seats))
-            if seat != self.human
+            if seat not in self.people
         }
         self.steps = 0
-        self.alone = 0  # bot moves since the human went out of this hand (BOTS_ALONE_CAP)
+        self.alone = 0  # bot moves since the people went out of this hand (BOTS_ALONE_CAP)
         self.first = self.game.to_move  # who moved first (the log's opening line)
-        self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
-        self.seen: list[dict[str, Any]] = []  # events the human saw this hand (the tracker's)
+        self.log: list[dict[str, Any]] = []  # events the log shows, for it after a reload
+        # Per person, the events that seat saw this hand (its card tracker's input).
+        self.seen: dict[int, list[dict[str, Any]]] = {seat: [] for seat in self.people}
+
+    @property
+    def shared(self) -> bool:
+        """Pass-and-play: several people at this table."""
+        return len(self.people) > 1
         self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
 
     @classmethod
@@ -115,7 +136,11 @@ class Session:
         self.game = Game.from_json(saved["game"])
         players = len(self.game.hands)
         self.human, self.seats = _seating(self.setup, players)  # restore() makes it bad_save
-        human = self.human
+        self.people = _people(self.human, self.seats)
+        viewer = saved.get("viewer", self.human)
+        if type(viewer) is not int or viewer not in self.people:
+            raise EngineError("bad_save", "the seat on screen is not a person's")
+        self.viewer = viewer
         self.rng = random.Random()
         self.rng.setstate(_tuplify(saved["rng"]))
         self.steps = int(saved.get("steps", 0))
@@ -134,14 +159,15 @@ class Session:
         if not isinstance(assisted, list) or not set(assisted) <= ASSISTS:
             raise EngineError("bad_save", "the helps used are not ours")
         self.assisted = set(assisted)
-        self.seen = _this_hand(visible_events(replayed_events(self.game), human))
+        events = replayed_events(self.game)
+        self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
         bots = saved["bots"]
-        wanted = {str(seat) for seat in range(players) if seat != human}
+        wanted = {str(seat) for seat in range(players) if seat not in self.people}
         if not isinstance(bots, dict) or set(bots) != wanted:
             raise EngineError("bad_save", "the bots do not match the seats")
         self.bots = {}
         for seat in range(players):
-            if seat != human:
+            if seat not in self.people:
                 self.bots[seat] = make_bot(self._level(seat), random.Random())
                 self.bots[seat].memory_from_json(bots[str(seat)])
         return self
@@ -162,6 +188,7 @@ class Session:
             "steps": self.steps,
             "alone": self.alone,
             "first": self.first,
+            "viewer": self.viewer,
             "log": self.log,
             "assisted": sorted(self.assisted),
             "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
@@ -194,7 +221,7 @@ class Session:
             if seat == self.human:
                 events = game.apply(seat, action)
             else:
-                was_out = self.human in game.out
+                was_out = fresh.people_out()
                 events = game.apply(seat, fresh.bot_action(seat))
                 events += fresh.count_alone(was_out, events)
             if game.actions != actions[: len(game.actions)]:
@@ -210,14 +237,18 @@ class Session:
         The Expert's generator is seeded from the game's seed and the move number, so the same
         position brings the same suggestion; no bot's or the table's random stream moves.
         """
-        seen = visible_events(replayed_events(self.game), self.human)
+        seen = visible_events(replayed_events(self.game), self.viewer)
         seed = f"{self.config['seed']}:{len(self.game.actions)}"
-        return advise(self.game.view(self.human), seen, seed)
+        return advise(self.game.view(self.viewer), seen, seed)
+
+    def people_out(self) -> bool:
+        """Every person is out of this hand: the bots play on alone (the table's cap counts)."""
+        return all(seat in self.game.out for seat in self.people)
 
     def count_alone(self, was_out: bool, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Count a bot move begun with the human already out; at the cap, end the hand.
+        """Count a bot move begun with the people already out; at the cap, end the hand.
 
-        ``was_out``: the human was out of the hand before this move. Returns the events of ending
+        ``was_out``: every person was out of the hand before this move. Returns the events of ending
         the hand (``hand_over`` with reason "cap", then ``dealt`` or ``game_over``), or nothing.
         A new hand starts the count again.
         """
@@ -238,11 +269,16 @@ class Session:
             bot.observe(visible_events(events, seat))
 
     def note(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Keep what the human sees of these events (the log, the tracker's notes); return it."""
-        visible = visible_events(events, self.human)
-        self.log = (self.log + visible)[-LOG_MAX:]
-        self.seen = _this_hand(self.seen + visible)
-        return visible
+        """Keep what the log shows of these events and what each person saw; return the former.
+
+        One person: what that seat sees. Pass-and-play: what every seat saw (the screen is
+        shared, so the log holds no one person's cards).
+        """
+        for seat in self.people:
+            self.seen[seat] = _this_hand(self.seen[seat] + visible_events(events, seat))
+        shown = public_events(events) if self.shared else visible_events(events, self.human)
+        self.log = (self.log + shown)[-LOG_MAX:]
+        return shown
 
     def answer(
         self,
@@ -251,22 +287,26 @@ class Session:
         restored: bool = False,
         think_ms: float | None = None,
     ) -> str:
-        view = self.game.view(self.human)
+        view = self.game.view(self.viewer)
         to_move = self.game.to_move
-        visible = self.note(events)
+        shown = self.note(events)
         answer = {
             "ok": True,
             "actor": actor,
-            "events": visible,
+            "events": shown,
             "view": view,
-            "bot_to_move": to_move is not None and to_move != self.human,
+            "bot_to_move": to_move is not None and to_move not in self.people,
             "seats": self.seats,
-            "human": self.human,
-            # What the human can know of each rank's cards: from its view and what it saw only.
-            "tracker": track(view, self.seen),
+            "human": self.viewer,
+            # What the seat on screen can know of each rank's cards: its view and what it saw.
+            "tracker": track(view, self.seen[self.viewer]),
             # Helps used in this game (the page counts such games apart in its statistics).
             "assisted": sorted(self.assisted),
         }
+        if self.shared and to_move in self.people and (to_move != self.viewer or restored):
+            # Another person is to act (or, after a reload, whoever holds the device may not be
+            # the one on screen): the page hides the table until that person takes the seat.
+            answer["pass_to"] = to_move
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
@@ -454,15 +494,15 @@ def new_game(setup_json: str) -> str:
 
 @_guard
 def act(action_json: str) -> str:
-    """The human seat's action. An illegal one leaves the game as it was and says why."""
+    """The action of the seat on screen. An illegal one leaves the game as it was and says why."""
     session = TABLE.session
     if session is None:
         return _error("no_game", "no game in progress")
     action = json.loads(action_json)
-    events = session.game.apply(session.human, action)
+    events = session.game.apply(session.viewer, action)
     session.show_bots(events)
     session.steps += 1
-    answer = session.answer(events, session.human)
+    answer = session.answer(events, session.viewer)
     _save()
     return answer
 
@@ -474,9 +514,9 @@ def bot_step() -> str:
     if session is None:
         return _error("no_game", "no game in progress")
     seat = session.game.to_move
-    if seat is None or seat == session.human:
+    if seat is None or seat in session.people:
         return session.answer([], None)
-    was_out = session.human in session.game.out
+    was_out = session.people_out()
     start = time.perf_counter()
     action = session.bot_action(seat)
     think_ms = (time.perf_counter() - start) * 1000
@@ -500,6 +540,8 @@ def undo() -> str:
     session = TABLE.session
     if session is None:
         return _error("no_game", "no game in progress")
+    if session.shared:
+        raise EngineError("no_undo", "undo is not offered when several people share the table")
     if session.game.is_over:
         raise EngineError("game_over", "the game is over")
     session = TABLE.session = session.rewound()
@@ -515,7 +557,7 @@ def coach() -> str:
     session = TABLE.session
     if session is None:
         return _error("no_game", "no game in progress")
-    if session.game.to_move != session.human:
+    if session.game.to_move != session.viewer:
         raise EngineError("not_your_turn", "the coach speaks before your own decisions")
     advice = session.advice()
     session.assisted.add("coach")
@@ -559,6 +601,25 @@ async def resume(options_json: str | None = None) -> str:
 
 
 @_guard
+def take_seat() -> str:
+    """Pass-and-play: the person to act is at the device now (the page's privacy screen).
+
+    The seat on screen becomes that person's, and the table is answered for it. There is no
+    argument: the page can bring up only the seat whose turn it is, never another person's
+    cards. With a bot to move, or that person already on screen, the table as it is.
+    """
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    to_move = session.game.to_move
+    if to_move in session.people:
+        session.viewer = to_move
+    answer = session.answer([], None)
+    _save()
+    return answer
+
+
+@_guard
 def forget() -> str:
     """Drop the game in progress (and its saved copy)."""
     TABLE.session = None
@@ -567,4 +628,4 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["act", "boot", "bot_step", "coach", "forget", "new_game", "resume", "undo"]
+__export__ = ["act", "boot", "bot_step", "coach", "forget", "new_game", "resume", "take_seat", "undo"]
