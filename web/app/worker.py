@@ -628,4 +628,14 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["act", "boot", "bot_step", "coach", "forget", "new_game", "resume", "take_seat", "undo"]
+__export__ = [
+    "act",
+    "boot",
+    "bot_step",
+    "coach",
+    "forget",
+    "new_game",
+    "resume",
+    "take_seat",
+    "undo",
+]
