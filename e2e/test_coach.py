@@ -50,7 +50,9 @@ def test_the_coach_advises_in_two_languages_and_its_game_counts_apart(
     asked = len(raw_answers(page))
     page.select_option("#lang", "ru")
     expect(coach).to_contain_text("Эксперт бы сделал так:")
-    expect(coach.locator("h2")).to_have_text("Подсказки")
+    expect(coach.locator("h2")).to_have_text(RU["coach"]["title"])
+    expect(coach).not_to_contain_text("Boris")  # the seats are named in Russian too
+    expect(coach).not_to_contain_text("Anna")
     assert len(raw_answers(page)) == asked
     # Before every later decision it advises again; the game runs to its end.
     person = Person(page)

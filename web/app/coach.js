@@ -28,7 +28,10 @@ export function bindCoach() {
     updateCoach(); // turned on while the human is to decide: advise now
   });
   document.addEventListener("vnv:language", () => {
-    if (shown) renderAdvice(shown);
+    // After every listener of this event ran: main.js renames the seats ("Boris" -> "Борис").
+    queueMicrotask(() => {
+      if (shown) renderAdvice(shown);
+    });
   });
 }
 
