@@ -7,7 +7,8 @@ the events it is handed (``visible_events``), so even a caller that passes every
 it use a hidden card.  It answers in codes and numbers; the page words them in each language.
 
 Each rule has one home: the counts are the card tracker's (``engine.tracker``), the chance that a
-claim is a lie is the bots' public-count estimate (``engine.bots.estimate.p_holds``), and the
+claim is a lie is the bots' claim model (``engine.bots.estimate.p_claim_true``, with Medium's
+honesty), and the
 suggestion is the Expert bot's own choice (``engine.bots.make_bot``).  The Expert gets a random
 generator of its own, seeded from the caller's ``seed`` (the worker passes the game's seed and the
 move number), so the same position in the same game brings the same suggestion and no other
@@ -20,7 +21,8 @@ import random
 from typing import Any
 
 from .bots import make_bot
-from .bots.estimate import p_holds
+from .bots.estimate import p_claim_true
+from .bots.heuristic import Params
 from .bots.memory import CardTracker
 from .cards import rank_of
 from .tracker import track
@@ -49,9 +51,9 @@ def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]
       claim of ``limit + 1`` or more is a sure bluff (given only when such a claim is possible).
     * ``sure_bluff``: the last claim (``seat`` claimed ``count`` cards of ``rank``) is more than its
       author can have held: it is a lie, whatever the hidden cards are.
-    * ``lie_chance``: otherwise, the percentage chance, from the counts alone, that the author
-      did not hold the cards it claims (the bots' estimate; a player who holds them may still
-      bluff, so this is a floor, not a reading of the player).
+    * ``lie_chance``: otherwise, the percentage chance, from the public counts and how players
+      usually bluff (one or two cards), that the claim is a lie: the bots' claim model with
+      Medium's honesty, not a reading of this player's habits.
     """
     me = int(view["seat"])
     events = visible_events(events_seen, me)
@@ -86,7 +88,7 @@ def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]
             tracker = CardTracker(me)
             tracker.observe(events)
             tracker.sync(view)
-            honest = p_holds(view, tracker, author, claimed, count)
+            honest = p_claim_true(view, tracker, author, claimed, count, honesty=Params().honesty)
             found.append({"code": "lie_chance", **claim, "percent": round(100 * (1 - honest))})
     return found
 
