@@ -6,6 +6,7 @@ import { language, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 import { endReviews } from "./review.js";
+import { resetShare } from "./replay-share.js";
 
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
@@ -47,6 +48,7 @@ export function showEnd() {
   $("end-review").replaceChildren(endReviews());
   const dialog = $as("end-screen", HTMLDialogElement);
   if (!dialog.open) {
+    resetShare(); // the last game's link is not this one's
     dialog.showModal();
     const mine = ranking.find((row) => row.seat === human);
     document.dispatchEvent(
