@@ -5,12 +5,17 @@ player's own saved game untouched; an edited link says so in the page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from driver import Person, check_protocol, configure, deal, open_page, wait_turn
 from playwright.sync_api import Page, expect
+from test_embed import game_frame, host_server  # noqa: F401 - the fixture, for this module too
 
+from engine.lab.replay_sizes import bot_game, table_of
 from engine.links import pack, unpack
+from engine.replay import link
 
 BOOT_MS = 120_000
 
@@ -115,3 +120,96 @@ def test_an_edited_or_broken_link_says_so(page: Page, base_url: str) -> None:
     page.reload()  # and at the start
     expect(notice).to_contain_text("could not be read", timeout=BOOT_MS)
     expect(page.locator("#setup-screen")).to_be_visible()
+
+
+REPLAY_HOST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A rules site</title></head>
+<body>
+<iframe id="game" title="Verish' Ne Verish'" width="980" height="760" src="{game}"></iframe>
+<iframe id="foreign" title="someone else" width="300" height="100" src="{foreign}"></iframe>
+<script>
+  window.received = [];
+  addEventListener("message", (e) => received.push({{origin: e.origin, data: e.data}}));
+  window.send = (message, origin) => {{
+    received.length = 0;
+    document.getElementById("game").contentWindow.postMessage(message, origin);
+  }};
+</script>
+</body></html>
+"""
+
+FOREIGN_LOADER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>foreign</title></head><body><script>
+  window.answers = [];
+  addEventListener("message", (e) => answers.push(e.data));
+  window.poke = (link) => parent.frames[0].postMessage({type: "vnv:load-replay", link}, "*");
+</script></body></html>
+"""
+
+
+def answer_to(page: Page, message: dict[str, Any], origin: str) -> dict[str, Any]:
+    """Post ``message`` to the game frame as the host page, and wait for the frame's answer
+    (the game's own messages, such as vnv:game-started, may come in between)."""
+    page.evaluate("([m, o]) => send(m, o)", [message, origin])
+    answered = "() => received.find((m) => m.data.type.startsWith('vnv:replay-'))"
+    page.wait_for_function(answered, timeout=30_000)
+    received: dict[str, Any] = page.evaluate(answered)
+    assert received["origin"] == origin
+    return received["data"]  # type: ignore[no-any-return]
+
+
+def test_a_host_on_another_origin_loads_and_steps_a_replay(
+    page: Page,
+    base_url: str,
+    host_server: tuple[Path, int],  # noqa: F811 - test_embed's fixture
+) -> None:
+    folder, port = host_server
+    game_origin = base_url.rstrip("/")
+    host_origin = f"http://localhost:{port}"
+    (folder / "foreign-loader.html").write_text(FOREIGN_LOADER, encoding="utf-8")
+    query = f"lang=en&preset=quick&players=3&speed=slow&debug=1&parentOrigin={host_origin}"
+    (folder / "replay-host.html").write_text(
+        REPLAY_HOST.format(
+            game=f"{game_origin}/embed.html?{query}",
+            foreign=f"http://127.0.0.1:{port}/foreign-loader.html",
+        ),
+        encoding="utf-8",
+    )
+    game = bot_game("classic", 4, seed=2, level="medium")
+    text = link(game, table_of(4))
+    page.goto(f"{host_origin}/replay-host.html")
+    frame = game_frame(page)
+    expect(frame.locator("#boot")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+
+    # A foreign origin's load is dropped: nothing answered, no viewer.
+    foreign = next(f for f in page.frames if "foreign-loader" in f.url)
+    foreign.evaluate("(link) => poke(link)", text)
+    expect(frame.locator("html")).to_have_attribute("data-ignored-messages", "1")
+    expect(frame.locator("#replay-bar")).to_be_hidden()
+
+    state = answer_to(page, {"type": "vnv:load-replay", "link": text}, game_origin)
+    steps = len(game.actions)
+    assert (state["type"], state["step"], state["steps"]) == ("vnv:replay-state", 0, steps)
+    expect(frame.locator("#replay-bar")).to_be_visible()
+    state = answer_to(page, {"type": "vnv:replay-step", "by": 1}, game_origin)
+    assert state["step"] == 1
+    played = [event for event in state["events"] if event["type"] == "played"]
+    assert played
+    assert all("cards" not in event for event in played)  # public: the cards stay hidden
+    assert "hand" not in state["table"]
+    wait_step(frame, 1)  # type: ignore[arg-type]
+    state = answer_to(page, {"type": "vnv:replay-step", "step": steps, "seat": 2}, game_origin)
+    assert (state["step"], state["seat"], state["table"]["over"]) == (steps, 2, True)
+    assert state["table"]["result"] == game.result
+    again = answer_to(page, {"type": "vnv:replay-get"}, game_origin)
+    assert again["step"] == steps
+    assert again["table"] == state["table"]
+    assert foreign.evaluate("() => answers") == []
+
+    record = unpack(text)
+    record["h"] = "0" * 16
+    refused = answer_to(page, {"type": "vnv:load-replay", "link": pack(record)}, game_origin)
+    assert refused["type"] == "vnv:replay-error"
+    assert refused["error"] == "replay_mismatch"
+    assert "does not play back" in refused["message"]
+    expect(frame.locator("#notice")).to_contain_text("This replay cannot be shown")
