@@ -103,6 +103,9 @@ def check_seat_views(page: Page) -> None:
     expect(page.locator("#opponents .card.face").first).to_be_visible()
     held = sum(int(size.split()[0]) for size in sizes)
     expect(page.locator("#opponents .card.face")).to_have_count(held)
+    expect(page.locator("#log")).to_contain_text("Anna plays")
+    # Open, the log names the cards of every play: "Anna plays 2 nines. [9♥, J♠]".
+    expect(page.locator("#log li", has_text="Anna plays").first).to_contain_text("[")
 
 
 def test_an_edited_or_broken_link_says_so(page: Page, base_url: str) -> None:

@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app } from "./state.js";
 import { SPEEDS, isSpeed } from "./settings.js";
-import { describeEvent, seatName } from "./events.js";
+import { cardsText, describeEvent, fields, seatName } from "./events.js";
 import { cardFace, hideReveal, renderCenter, renderSeats, showReveal } from "./table.js";
 import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "./log.js";
 import { showScreen } from "./loop.js";
@@ -127,7 +127,7 @@ function show(resp, again) {
   }
   viewer.bubbles = updateBubbles(again ? {} : viewer.bubbles, resp.events, resp.human);
   resp.events.forEach((event, i) => {
-    lines.push(() => describeEvent(event, named));
+    lines.push(() => told(event));
     if (again) return;
     if (event.type === "revealed") {
       const after = resp.events.slice(i + 1).find((e) => e.type === "took_pile" || e.type === "discarded");
@@ -137,6 +137,17 @@ function show(resp, again) {
   logLines(lines);
   if (!again && lines.length) narrate(lines);
   draw();
+}
+
+/**
+ * An event as the log's sentence; a play or a draw whose cards this view shows (the seat's own,
+ * or every one when open) names them after it: "Anna plays 2 nines. [9♥, J♠]".
+ * @param {import("./protocol").GameEvent} event
+ */
+function told(event) {
+  const cards = event.type === "played" || event.type === "drew" ? fields(event).cards : undefined;
+  const sentence = describeEvent(event, named);
+  return cards && cards.length ? `${sentence} [${cardsText(cards)}]` : sentence;
 }
 
 /** The table and the controls for the answer shown (again in another language). */
