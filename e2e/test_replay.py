@@ -123,6 +123,13 @@ def test_an_edited_or_broken_link_says_so(page: Page, base_url: str) -> None:
     page.reload()  # and at the start
     expect(notice).to_contain_text("could not be read", timeout=BOOT_MS)
     expect(page.locator("#setup-screen")).to_be_visible()
+    # The statistics dialog's last game keeps its (true) replay: it opens in the viewer.
+    page.click("#stats-open")
+    page.locator("#review-history li a").first.click()
+    expect(page.locator("#replay-bar")).to_be_visible()
+    expect(page.locator("#stats-dialog")).to_be_hidden()
+    page.click("#replay-end")
+    expect(page.locator("#replay-move")).to_have_text(f"Move {len(tokens)} of {len(tokens)}")
 
 
 REPLAY_HOST = """<!doctype html>

@@ -6,7 +6,7 @@ import { language, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 import { endReviews } from "./review.js";
-import { resetShare } from "./replay-share.js";
+import { keepReplay, resetShare } from "./replay-share.js";
 
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
@@ -49,6 +49,7 @@ export function showEnd() {
   const dialog = $as("end-screen", HTMLDialogElement);
   if (!dialog.open) {
     resetShare(); // the last game's link is not this one's
+    keepReplay(); // for the statistics dialog's last games
     dialog.showModal();
     const mine = ranking.find((row) => row.seat === human);
     document.dispatchEvent(

@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
 import { app } from "./state.js";
+import { keepReplayLink } from "./review.js";
 
 /** The address that opens this link in the full page's viewer (from the embed page too).
  * @param {string} link
@@ -40,6 +41,13 @@ async function copy() {
   } catch {
     input.select();
   }
+}
+
+/** The finished game's link, kept with its reviews for the statistics dialog's last games. */
+export async function keepReplay() {
+  if (!app.client) return;
+  const resp = await app.client.call("replay_link");
+  if (resp.ok) keepReplayLink(resp.link);
 }
 
 /** Hide the last game's link (a new end screen shows a new game). */

@@ -15,7 +15,6 @@ import { cardFace, hideReveal, renderCenter, renderSeats, showReveal } from "./t
 import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "./log.js";
 import { showScreen } from "./loop.js";
 import { showNotice } from "./notice.js";
-import { closeEnd } from "./end.js";
 
 /** @typedef {import("./protocol").ReplayTable} ReplayTable */
 /** @typedef {import("./protocol").ErrorAnswer} ErrorAnswer */
@@ -68,7 +67,9 @@ export async function openReplay(text) {
     return resp;
   }
   app.resp = null; // the table's modules draw nothing of the game in the worker meanwhile
-  closeEnd();
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    if (dialog instanceof HTMLDialogElement) dialog.close(); // the end screen, the statistics
+  }
   document.getElementById("notice")?.remove();
   document.body.dataset.replay = "on";
   $("replay-bar").hidden = false;
