@@ -37,6 +37,7 @@ def test_boot_lists_the_exports(worker: ModuleType) -> None:
     info = json.loads(worker.boot())
     assert info["ok"]
     names = {"boot", "new_game", "act", "bot_step", "resume", "forget", "undo"}
+    names |= {"replay_link", "open_replay", "replay_step"}
     assert set(info["exports"]) == names
     assert "random" in info["bot_levels"]
 
