@@ -46,6 +46,9 @@ def test_boot_lists_the_exports(worker: ModuleType) -> None:
         "undo",
         "coach",
         "take_seat",
+        "replay_link",
+        "open_replay",
+        "replay_step",
     }
     assert set(info["exports"]) == names
     assert "random" in info["bot_levels"]

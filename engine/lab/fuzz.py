@@ -2,7 +2,8 @@
 
 ``python -m engine.lab.fuzz --inputs 10000`` builds real games (random legal play over every
 preset, option and seat count), then feeds ``Game.new``, ``Game.from_deal``, ``Game.from_json``,
-``Game.apply``, ``Game.view``, ``visible_events`` and the ``engine.protocol`` functions with inputs
+``Game.apply``, ``Game.view``, ``visible_events``, ``engine.replay.decode`` (replay links) and the
+``engine.protocol`` functions with inputs
 made from the real ones: random mutations of configurations, deals, saves, actions, seats and
 events (values of the wrong type, numbers off by one or far too large, cards of the other deck,
 keys dropped or added, list items dropped, doubled or swapped), deep nesting, and things that
@@ -28,7 +29,9 @@ from .. import protocol
 from ..errors import EngineError
 from ..game import Game
 from ..inputs import MAX_INT
+from ..links import pack
 from ..policies import play_random, random_action
+from ..replay import decode, encode
 from ..view import visible_events
 from .simulate import random_config
 
@@ -248,7 +251,7 @@ def _protocol(answer: object) -> None:
 
 def one_trial(corpus: Corpus, rng: random.Random) -> Callable[[], None]:
     """One call of a public function with an odd input, as a thunk."""
-    target = rng.randrange(10)
+    target = rng.randrange(11)
     config = rng.choice(corpus.configs)
     save = rng.choice(corpus.saves)
     if target == 0:
@@ -284,8 +287,32 @@ def one_trial(corpus: Corpus, rng: random.Random) -> Callable[[], None]:
         text = as_text(base, rng)
         action_text = as_text(mutate(action, rng), rng)
         return lambda: _protocol(protocol.apply(text, seat, action_text))
+    if target == 10:
+        link = _bad_link(save, rng)
+        return lambda: _replay(link, rng)
     text = as_text(mutate(base, rng) if rng.random() < 0.5 else base, rng)
     return lambda: _protocol(protocol.apply(text, seat, rng.choice(NOT_TEXT + BAD_TEXT)))
+
+
+def _bad_link(save: dict[str, Any], rng: random.Random) -> Any:
+    """A replay link of a real game, its record mutated, or its text cut or a character changed."""
+    record = encode(Game.from_json(save))
+    if rng.random() < 0.6:
+        try:
+            return pack(mutate(record, rng))
+        except (ValueError, RecursionError):  # too deep or too long a number to write as JSON
+            pass
+    text = pack(record)
+    cut = rng.randrange(len(text))
+    if rng.random() < 0.5:
+        return text[:cut]
+    return text[:cut] + rng.choice("A_-z0=!é") + text[cut + 1 :]
+
+
+def _replay(link: Any, rng: random.Random) -> None:
+    """A link the engine accepts must give a game that plays on at its last step."""
+    replay = decode(link)
+    _play_on(replay.game_at(len(replay.steps)), rng)
 
 
 def run(inputs: int, seed: int = 0, games: int = 60) -> Tally:

@@ -7,6 +7,7 @@ import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 import { endReviews } from "./review.js";
 import { sharedTable } from "./events.js";
+import { keepReplay, resetShare } from "./replay-share.js";
 
 /** Show (or, in another language, rewrite) the end screen for the finished game. */
 export function showEnd() {
@@ -48,6 +49,8 @@ export function showEnd() {
   $("end-review").replaceChildren(endReviews());
   const dialog = $as("end-screen", HTMLDialogElement);
   if (!dialog.open) {
+    resetShare(); // the last game's link is not this one's
+    keepReplay(); // for the statistics dialog's last games
     dialog.showModal();
     const mine = ranking.find((row) => row.seat === human);
     document.dispatchEvent(

@@ -45,7 +45,20 @@ import { persistent } from "./storage.js";
  */
 
 /** @type {ExportName[]} */
-const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget", "undo", "coach", "take_seat"];
+const EXPORTS = [
+  "boot",
+  "new_game",
+  "act",
+  "bot_step",
+  "resume",
+  "forget",
+  "undo",
+  "coach",
+  "take_seat",
+  "replay_link",
+  "open_replay",
+  "replay_step",
+];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
 const BOOT_PATH_WAIT_MS = 2000;

@@ -32,7 +32,7 @@ import {
   renderPlayers,
   updateStart,
 } from "./setup.js";
-import { autoPass, backToTable, bindTable, leaveToSetup, startFromForm, startGame } from "./loop.js";
+import { autoPass, backToTable, bindTable, leaveToSetup, showScreen, startFromForm, startGame } from "./loop.js";
 import { bindHandSummary, relocalizeSummary } from "./summary.js";
 import { forgetRankPicker, render } from "./hand.js";
 import { relocalizeLog } from "./log.js";
@@ -43,6 +43,8 @@ import { bindTracker } from "./tracker.js";
 import { bindCoach } from "./coach.js";
 import { tryResume, undoLast } from "./resume.js";
 import { writeHandoff } from "./handoff.js";
+import { bindReplay, openReplay, replayInAddress } from "./replay-viewer.js";
+import { bindShare } from "./replay-share.js";
 
 async function main() {
   await loadLanguage();
@@ -73,6 +75,9 @@ async function main() {
   bindReview();
   bindTracker();
   bindCoach();
+  bindShare();
+  // After the replay viewer: the player's own saved game, as after a reload (or the setup).
+  bindReplay({ onLeave: leaveReplay });
   $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);
@@ -88,8 +93,15 @@ async function main() {
   if (DEBUG) Object.assign(window, { __vnv: { app, raw: () => (app.client ? app.client.rawLog : []) } });
   boot(async () => {
     renderBotSeats(readBots()); // the levels the worker offers
-    await tryResume();
+    const replay = replayInAddress(); // #replay=…: the viewer instead of the game (issue 15)
+    if (replay) await openReplay(replay);
+    else await tryResume();
   });
+}
+
+async function leaveReplay() {
+  showScreen("setup");
+  await tryResume();
 }
 
 // Language (i18n.js): the URL's ?lang=, then the one chosen before, then the browser's, then

@@ -7,7 +7,18 @@ export type BootAnswer = BootReady | ErrorAnswer;
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
 export type ExportName =
-  "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo" | "coach" | "take_seat";
+  | "boot"
+  | "new_game"
+  | "act"
+  | "bot_step"
+  | "resume"
+  | "forget"
+  | "undo"
+  | "coach"
+  | "take_seat"
+  | "replay_link"
+  | "open_replay"
+  | "replay_step";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -17,6 +28,7 @@ export type ErrorCode =
   | "bad_config"
   | "bad_deal"
   | "bad_json"
+  | "bad_link"
   | "bad_option"
   | "bad_players"
   | "bad_rank"
@@ -37,6 +49,7 @@ export type ErrorCode =
   | "nothing_to_call"
   | "nothing_to_undo"
   | "option_not_in_preset"
+  | "replay_mismatch"
   | "too_many_cards"
   | "unknown_action"
   | "unknown_option"
@@ -125,6 +138,14 @@ export type CoachFact = BoundFact | SureBluffFact | LieChanceFact;
  * no_game without a game.
  */
 export type TakeSeatAnswer = TableAnswer | ErrorAnswer;
+/**
+ * no_game without a game at the table.
+ */
+export type ReplayLinkAnswer = ReplayLink | ErrorAnswer;
+/**
+ * bad_link: not a replay link; replay_mismatch: its actions do not play or lead to another game; no_game: replay_step without a replay open.
+ */
+export type ReplayAnswer = ReplayTable | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -139,6 +160,9 @@ export interface WorkerCalls {
   undo: UndoCall;
   coach: CoachCall;
   take_seat: TakeSeatCall;
+  replay_link: ReplayLinkCall;
+  open_replay: OpenReplayCall;
+  replay_step: ReplayStepCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -820,4 +844,153 @@ export interface Why {
  */
 export interface TakeSeatCall {
   answer: TakeSeatAnswer;
+}
+/**
+ * replay_link(): the replay link of the game at the table (finished or not), docs/embedding.md "Replays". Changes nothing.
+ */
+export interface ReplayLinkCall {
+  answer: ReplayLinkAnswer;
+}
+export interface ReplayLink {
+  ok: true;
+  /**
+   * engine.replay.link: what follows #replay= in the page's address.
+   */
+  link: string;
+}
+/**
+ * open_replay(request): decodes a replay link and plays it through the rules; the viewer starts at step 0. The game at the table and its save are not touched.
+ */
+export interface OpenReplayCall {
+  request: OpenReplayRequest;
+  answer: ReplayAnswer;
+}
+export interface OpenReplayRequest {
+  link: string;
+}
+/**
+ * The replay at one step, seen from one seat (or with every hand open).
+ */
+export interface ReplayTable {
+  ok: true;
+  step: number;
+  /**
+   * Actions in the replay (its last step).
+   */
+  steps: number;
+  /**
+   * The seat it is seen from (the table's bottom seat).
+   */
+  human: number;
+  open: boolean;
+  view: SeatView1;
+  /**
+   * The events of the steps after from, up to step: as the seat saw them, or all of them with every card when open.
+   */
+  events: GameEvent[];
+  /**
+   * Every seat's hand when open; null otherwise.
+   */
+  hands: Card[][] | null;
+  seats: Seat[];
+  /**
+   * The seat of the player who shared the game, if the link says.
+   */
+  sharer: SeatIndex | null;
+  /**
+   * Who moved first, for the log's opening line.
+   */
+  first: number;
+}
+/**
+ * game.view(human): everything the human seat may know (engine/view.py).
+ */
+export interface SeatView1 {
+  seat: SeatIndex;
+  players: number;
+  preset: Preset;
+  options: TableOptions;
+  /**
+   * Sorted by rank, then suit.
+   */
+  hand: Card[];
+  hand_sizes: Count[];
+  pile_size: Count;
+  stock_size: Count;
+  /**
+   * Face up, in order.
+   */
+  discard: Card[];
+  /**
+   * The fixed rank of the round; null: the opener chooses (always null in ascending mode).
+   */
+  round_rank: Rank | null;
+  /**
+   * Ascending mode: the rank the next play must claim (null otherwise).
+   */
+  next_rank: Rank | null;
+  /**
+   * The next play opens a round.
+   */
+  opening: boolean;
+  last_play: LastPlay | null;
+  revealed: Reveal[];
+  /**
+   * The one seat that may act now; null when the game is over.
+   */
+  to_move: SeatIndex | null;
+  /**
+   * Whose regular turn it is (during a window: who takes it next).
+   */
+  turn: SeatIndex | null;
+  /**
+   * Open-challenge window: seats still to be offered a call, the first one acts now.
+   */
+  window: SeatIndex[];
+  /**
+   * Finishing order of this hand so far.
+   */
+  out: SeatIndex[];
+  /**
+   * Penalty points of a match, by seat.
+   */
+  scores: Count[];
+  hand_number: number;
+  dealer: SeatIndex;
+  /**
+   * Plays and calls this hand.
+   */
+  moves: number;
+  move_limit: MoveLimit | null;
+  over: boolean;
+  result: GameResult | null;
+  /**
+   * What the human may do now; null unless the human is to move.
+   */
+  legal: Legal | null;
+}
+/**
+ * replay_step(request): the replay open in the worker at another step or from another seat.
+ */
+export interface ReplayStepCall {
+  request: ReplayStepRequest;
+  answer: ReplayAnswer;
+}
+export interface ReplayStepRequest {
+  /**
+   * Actions played since the deal; held to 0 … steps.
+   */
+  step: number;
+  /**
+   * Whose view: their hand, and the events as they saw them.
+   */
+  seat: number;
+  /**
+   * Every hand shown, and every event with its cards.
+   */
+  open: boolean;
+  /**
+   * The events of the steps after this one up to step (0: the whole log again); the step before when absent.
+   */
+  from?: number;
 }

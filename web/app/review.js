@@ -11,7 +11,7 @@ import { readItem, writeItem } from "./storage.js";
 
 /**
  * @typedef {import("./protocol").HandReview} HandReview
- * @typedef {{ when: string, preset: string, names: string[], human: number, reviews: HandReview[] }} PastGame
+ * @typedef {{ when: string, preset: string, names: string[], human: number, reviews: HandReview[], replay?: string }} PastGame
  */
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.reviews" : "vnv.reviews";
@@ -242,7 +242,8 @@ export function loadHistory() {
         g.names.every((/** @type {unknown} */ n) => typeof n === "string") &&
         counts(g.human) &&
         Array.isArray(g.reviews) &&
-        g.reviews.every(isReview),
+        g.reviews.every(isReview) &&
+        (g.replay === undefined || (typeof g.replay === "string" && LINK.test(g.replay))),
     )
     .slice(0, HISTORY_MAX);
 }
@@ -250,6 +251,19 @@ export function loadHistory() {
 /** @param {unknown} v */
 function counts(v) {
   return Number.isSafeInteger(v) && Number(v) >= 0;
+}
+
+const LINK = /^[A-Za-z0-9_-]+$/; // a replay link's text (base64url)
+
+/**
+ * The replay link of the game just finished (replay-share.js asks the worker for it), kept with
+ * that game's reviews: the newest stored game, if it has none yet.
+ * @param {string} link
+ */
+export function keepReplayLink(link) {
+  const [newest, ...older] = loadHistory();
+  if (!newest || newest.replay !== undefined || !LINK.test(link)) return;
+  writeItem(KEY, JSON.stringify([{ ...newest, replay: link }, ...older]));
 }
 
 /** @param {PastGame} past */
@@ -275,7 +289,11 @@ export function historyList() {
       text: t("review.history_game", { date, preset: t(`setup.preset_${past.preset}`), n: past.names.length }),
     });
     button.addEventListener("click", () => openReview(past));
-    list.append(el("li", {}, button));
+    // Its replay in the viewer (replay-viewer.js opens #replay=… on this page).
+    const replay = past.replay
+      ? el("a", { class: "btn small", href: `#replay=${past.replay}`, text: t("replay.title") })
+      : null;
+    list.append(el("li", {}, button, replay));
   }
   box.append(list);
   return box;

@@ -5,9 +5,12 @@ import { t } from "./i18n.js";
 import { cardLabel, isRed, rankText, cardsText } from "./events.js";
 import { $, el } from "./dom.js";
 
-/** @typedef {import("./state.js").TableAnswer} TableAnswer */
 /** @typedef {import("./state.js").View} View */
 /** @typedef {import("./state.js").GameEvent} GameEvent */
+/**
+ * What the seats and the centre are drawn from: a table answer, or a replay's step.
+ * @typedef {{ view: View, human: number, seats: { name: string, level: string }[] }} Shown
+ */
 
 /** @type {(() => string) | null} the reveal's outcome line, written again in another language */
 let revealOutcome = null;
@@ -55,7 +58,7 @@ export function windowInfo(view) {
 
 // bubbles: seat -> {text, kind}: what each bot did last, shown on its seat.
 /**
- * @param {TableAnswer} resp
+ * @param {Shown} resp
  * @param {string[]} names
  * @param {Record<number, import("./state.js").Bubble>} [bubbles]
  */
@@ -108,7 +111,7 @@ export function renderSeats(resp, names, bubbles = {}) {
 }
 
 /**
- * @param {TableAnswer} resp
+ * @param {Shown} resp
  * @param {string[]} names
  */
 export function renderCenter(resp, names) {

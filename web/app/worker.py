@@ -26,6 +26,7 @@ try:
     from engine.bots import LEVELS, make_bot
     from engine.coach import advise
     from engine.game import CAP
+    from engine.replay import Replay, decode, link, play_entry
     from engine.review import replayed_events, reviews
     from engine.tracker import track
 
@@ -329,10 +330,62 @@ class Session:
         return json.dumps(answer)
 
 
+class Viewer:
+    """The replay open in the viewer: its record and the game at the step shown.
+
+    Apart from the table's session on purpose: watching a replay never touches the game in
+    progress or its save. Stepping forward applies the next actions to the game shown; stepping
+    back plays the record again from the deal.
+    """
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.step = 0
+        self.game = replay.first_game()
+        self.first = self.game.to_move
+        table = replay.table
+        levels = ("human", *BOT_LEVELS)
+        if table is not None and all(seat["level"] in levels for seat in table["seats"]):
+            self.seats: list[dict[str, Any]] = table["seats"]
+            self.sharer: int | None = table["human"]
+        else:  # no table in the link, or one of levels this page does not know: names only
+            players = self.game.config.players
+            self.seats = [{"name": "", "level": "human"} for _ in range(players)]
+            self.sharer = None
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, len(self.replay.steps)))
+        if step < self.step:
+            self.game, self.step = self.replay.game_at(step), step
+        while self.step < step:
+            play_entry(self.game, self.replay.actions[self.step])
+            self.step += 1
+
+    def answer(self, seat: int, is_open: bool, since: int) -> str:
+        events = [e for step in self.replay.steps[max(0, since) : self.step] for e in step]
+        game = self.game
+        return json.dumps(
+            {
+                "ok": True,
+                "step": self.step,
+                "steps": len(self.replay.steps),
+                "human": seat,
+                "open": is_open,
+                "view": game.view(seat),
+                "events": events if is_open else visible_events(events, seat),
+                "hands": [list(hand) for hand in game.hands] if is_open else None,
+                "seats": self.seats,
+                "sharer": self.sharer,
+                "first": self.first,
+            }
+        )
+
+
 class Table:
-    """The worker's one table: the game in progress, if any."""
+    """The worker's one table: the game in progress, if any, and the replay in the viewer."""
 
     session: Session | None = None
+    viewer: Viewer | None = None
     slot: str = DB_KEY  # the IndexedDB key this page saves under (resume() may name another)
 
 
@@ -628,6 +681,57 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
+# ---------------------------------------------------------------- replays (docs/embedding.md)
+
+
+@_guard
+def replay_link() -> str:
+    """The replay link of the game at the table: its record and who sat where (engine.replay)."""
+    session = TABLE.session
+    if session is None:
+        return _error("no_game", "no game in progress")
+    seats = [
+        {"name": str(seat.get("name") or ""), "level": str(seat.get("level") or "")}
+        for seat in session.seats
+    ]
+    text = link(session.game, {"human": session.human, "seats": seats})
+    return json.dumps({"ok": True, "link": text})
+
+
+@_guard
+def open_replay(request_json: str) -> str:
+    """Decode a replay link and play it through; the viewer shows it from step 0.
+
+    Refused with ``bad_link`` (not a replay link) or ``replay_mismatch`` (its actions do not
+    play, or lead to another game); the replay open before, if any, stays open then.
+    """
+    request = json.loads(request_json)
+    text = request.get("link") if isinstance(request, dict) else None
+    viewer = Viewer(decode(text))
+    TABLE.viewer = viewer
+    seat = viewer.sharer if viewer.sharer is not None else 0
+    return viewer.answer(seat, False, 0)
+
+
+@_guard
+def replay_step(request_json: str) -> str:
+    """The open replay at ``step``, seen from ``seat`` or with every hand ``open``."""
+    viewer = TABLE.viewer
+    if viewer is None:
+        return _error("no_game", "no replay open")
+    request = json.loads(request_json)
+    if not isinstance(request, dict):
+        raise EngineError("bad_json", "a replay step is an object")
+    step, seat, is_open = request.get("step"), request.get("seat"), request.get("open")
+    since = request.get("from", step - 1 if type(step) is int else 0)
+    if not all(type(n) is int for n in (step, since)) or type(is_open) is not bool:
+        raise EngineError("bad_json", "a replay step has a whole step and from, and open")
+    if type(seat) is not int or not 0 <= seat < viewer.game.config.players:
+        raise EngineError("bad_seat", f"there is no seat {seat!r}")
+    viewer.go(step)
+    return viewer.answer(seat, is_open, since)
+
+
 __export__ = [
     "act",
     "boot",
@@ -635,6 +739,9 @@ __export__ = [
     "coach",
     "forget",
     "new_game",
+    "open_replay",
+    "replay_link",
+    "replay_step",
     "resume",
     "take_seat",
     "undo",
