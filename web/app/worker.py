@@ -110,12 +110,12 @@ class Session:
         self.log: list[dict[str, Any]] = []  # events the log shows, for it after a reload
         # Per person, the events that seat saw this hand (its card tracker's input).
         self.seen: dict[int, list[dict[str, Any]]] = {seat: [] for seat in self.people}
+        self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
 
     @property
     def shared(self) -> bool:
         """Pass-and-play: several people at this table."""
         return len(self.people) > 1
-        self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
