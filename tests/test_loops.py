@@ -15,11 +15,21 @@ LOOPING_TABLES: list[dict[str, Any]] = [
     {"preset": "classic", "players": 4, "seed": 1, "options": {"decks": 2, "ending": "last_loser"}},
     {"preset": "classic", "players": 6, "seed": 1, "options": {"ending": "last_loser"}},
     {"preset": "classic", "players": 2, "seed": 2, "options": {"draw": True}},
+    # Found by engine.lab.loops (Hard, seed 233) when a forced last-cards call dropped the
+    # window's pass, the only quiet option once a hand is past patience.
+    {
+        "preset": "classic",
+        "players": 3,
+        "seed": 233,
+        "options": {"decks": 2, "ascending": True, "open_challenge": True, "draw": True},
+    },
 ]
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-@pytest.mark.parametrize("table", LOOPING_TABLES, ids=["4p-two-decks", "6p", "2p-draw"])
+@pytest.mark.parametrize(
+    "table", LOOPING_TABLES, ids=["4p-two-decks", "6p", "2p-draw", "3p-two-decks-open-draw"]
+)
 def test_bots_only_tables_end(table: dict[str, Any], level: str) -> None:
     config = {**table, "options": {**table["options"], "move_limit": DEFAULT_CAP + 1}}
     hands = play_bots(config, level)

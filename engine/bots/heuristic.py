@@ -190,19 +190,22 @@ class HeuristicBot(BaseBot):
         pile = int(view["pile_size"])
         counts = hand_ranks(view)
         max_play = 4 * int(view["options"]["decks"])
+        in_window = bool(legal.get("pass"))
+        # The pass stays an option even beside a forced call: a hand past patience (base.Progress)
+        # plays on without calls, and in a window only the pass lets it.
+        passes: list[Option] = (
+            [(self.pass_value(view, author, count, p_h), {"type": "pass"})] if in_window else []
+        )
         if would_go_out(view, author) and ends_on_first_out(view):
             if legal.get("believe") and p_h >= 0.999 and view["preset"] != "quick":
-                return [(0.0, {"type": "believe"})]
-            return [(100.0, {"type": "challenge"})]
-        in_window = bool(legal.get("pass"))
+                return [(0.0, {"type": "believe"}), *passes]
+            return [(100.0, {"type": "challenge"}), *passes]
         quick = view["preset"] == "quick"
         i_open = quick or (not in_window and next_seat(view, author) == me)
         gain = self.beta_for(view, author) * pile + (
             self.open_value(counts, max_play) if i_open else 0
         )
-        options: list[Option] = []
-        if in_window:
-            options.append((self.pass_value(view, author, count, p_h), {"type": "pass"}))
+        options: list[Option] = list(passes)
         if legal.get("challenge"):
             value = p_h * -pile + (1 - p_h) * gain
             options.append((value, {"type": "challenge"}))
