@@ -6,7 +6,7 @@ export type BootAnswer = BootReady | ErrorAnswer;
  * engine.bots' four levels, then the random-legal probe.
  */
 export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
-export type ExportName = "boot" | "new_game" | "act" | "bot_step" | "resume" | "forget" | "undo";
+export type ExportName = "boot" | "new_game" | "new_position" | "act" | "bot_step" | "resume" | "forget" | "undo";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -16,8 +16,10 @@ export type ErrorCode =
   | "bad_config"
   | "bad_deal"
   | "bad_json"
+  | "bad_link"
   | "bad_option"
   | "bad_players"
+  | "bad_position"
   | "bad_rank"
   | "bad_save"
   | "bad_seat"
@@ -117,6 +119,7 @@ export type UndoAnswer = ResumedTable | ErrorAnswer;
 export interface WorkerCalls {
   boot: BootCall;
   new_game: NewGameCall;
+  new_position: NewPositionCall;
   act: ActCall;
   bot_step: BotStepCall;
   resume: ResumeCall;
@@ -237,6 +240,7 @@ export interface TableAnswer {
    */
   think_ms?: number;
   review?: HandReview;
+  position?: PositionInfo;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -586,6 +590,70 @@ export interface ReviewLine {
    * Cards taken from the pile this hand.
    */
   taken: number;
+}
+/**
+ * Only at a position: its caption (text, text per language, or a catalog key) and, once the reader has decided, what the decision did (engine.position.explain).
+ */
+export interface PositionInfo {
+  caption:
+    | string
+    | {
+        [k: string]: string | undefined;
+      }
+    | null;
+  explanation?: Explanation;
+}
+/**
+ * engine.position.explain: the reader's decision, the rule that decided (reason), the pile's plays with their true cards, what was turned up, who took the pile, who went out, how the game ended, who acts next.
+ */
+export interface Explanation {
+  seat: SeatIndex;
+  decision: "play" | "challenge" | "believe" | "pass";
+  reason:
+    | "challenge_honest"
+    | "challenge_bluff"
+    | "believe_honest"
+    | "believe_honest_last"
+    | "believe_bluff"
+    | "played_on"
+    | "passed";
+  pile: {
+    seat: SeatIndex;
+    cards: Card[];
+    rank: Rank;
+    honest: boolean;
+  }[];
+  revealed: {
+    seat: SeatIndex;
+    cards: Card[];
+    rank: Rank;
+    honest: boolean;
+  } | null;
+  taker: SeatIndex | null;
+  count: Count;
+  out: SeatIndex[];
+  ended: string | null;
+  winner: SeatIndex | null;
+  next: SeatIndex | null;
+  opening: boolean;
+  drew: {
+    seat: SeatIndex;
+    count: Count;
+  }[];
+}
+/**
+ * new_position(request): sets up a position (docs/positions.md) in place of any game in progress; never saved. The bots play until the reader decides, then the table holds still with the explanation.
+ */
+export interface NewPositionCall {
+  request: NewPositionRequest;
+  answer: NewGameAnswer;
+}
+/**
+ * A position: the link's text (after #position=) or the position object (engine/position.py), and the bots' level.
+ */
+export interface NewPositionRequest {
+  position: string | {};
+  level?: BotLevel;
 }
 /**
  * act(action): the human seat's action.

@@ -20,6 +20,7 @@ try:
     from engine import EngineError, Game, visible_events
     from engine.bots import LEVELS, make_bot
     from engine.game import CAP
+    from engine.position import compile_position, decode, explain, reader
     from engine.review import replayed_events, reviews
     from engine.tracker import track
 
@@ -91,6 +92,39 @@ class Session:
         self.first = self.game.to_move  # who moved first (the log's opening line)
         self.log: list[dict[str, Any]] = []  # events the human saw, for the log after a reload
         self.seen: list[dict[str, Any]] = []  # events the human saw this hand (the tracker's)
+        self.position: dict[str, Any] | None = None  # a position set up by new_position()
+        self.explanation: dict[str, Any] | None = None  # what the reader's decision did
+
+    @classmethod
+    def from_position(cls, request: dict[str, Any]) -> Session:
+        """A session at a position (engine.position): a link's text, or the position itself.
+
+        The bots (``level``, one for all, default medium) play only until the reader decides; the
+        session then holds still, with the explanation, and is never saved: the link holds it.
+        """
+        given = request.get("position")
+        position, game = decode(given) if isinstance(given, str) else (given, None)
+        game = game or compile_position(position)
+        assert isinstance(position, dict)
+        level = request.get("level", "medium")
+        players = game.config.players
+        human = reader(position, game)
+        seats = [{"name": "", "level": "human" if s == human else level} for s in range(players)]
+        self = cls.__new__(cls)
+        self.setup = {"config": game.config.to_json(), "human": human, "seats": seats}
+        self.config = self.setup["config"]
+        self.game = game
+        self.human, self.seats = human, seats
+        self.rng = random.Random("bots-position")
+        self.bots = {
+            seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
+            for seat in range(players)
+            if seat != human
+        }
+        self.steps, self.alone, self.first = 0, 0, game.to_move
+        self.log, self.seen = [], []
+        self.position, self.explanation = position, None
+        return self
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
@@ -128,6 +162,7 @@ class Session:
             raise EngineError("bad_save", "the log holds something that is not an event")
         self.log = log
         self.seen = _this_hand(visible_events(replayed_events(self.game), human))
+        self.position, self.explanation = None, None  # a position is never saved
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat != human}
         if not isinstance(bots, dict) or set(bots) != wanted:
@@ -173,6 +208,8 @@ class Session:
         so the undone future is the one the same decisions would bring back. A bot that would
         choose otherwise is a bug, and is refused as one (``internal``).
         """
+        if self.position is not None:
+            raise EngineError("nothing_to_undo", "a position is set up again from its link")
         actions = self.game.actions
         mine = [i for i, entry in enumerate(actions) if entry != CAP and entry[0] == self.human]
         if not mine:
@@ -235,17 +272,26 @@ class Session:
         view = self.game.view(self.human)
         to_move = self.game.to_move
         visible = self.note(events)
+        decided = self.explanation is not None
+        if decided:
+            view["legal"] = None  # a position holds still once the reader has decided
         answer = {
             "ok": True,
             "actor": actor,
             "events": visible,
             "view": view,
-            "bot_to_move": to_move is not None and to_move != self.human,
+            "bot_to_move": to_move is not None and to_move != self.human and not decided,
             "seats": self.seats,
             "human": self.human,
             # What the human can know of each rank's cards: from its view and what it saw only.
             "tracker": track(view, self.seen),
         }
+        if self.position is not None:
+            # The position's caption, and after the decision what it did. The explanation shows
+            # the pile's true cards: the position's link holds them anyway.
+            answer["position"] = {"caption": self.position.get("caption")}
+            if decided:
+                answer["position"]["explanation"] = self.explanation
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
@@ -343,7 +389,12 @@ def _save() -> None:
     Called after the answer was built, so the saved log holds the events just answered.
     """
     session = TABLE.session
-    if js is None or session is None or not hasattr(js, "indexedDB"):
+    if (
+        js is None
+        or session is None
+        or session.position is not None
+        or not hasattr(js, "indexedDB")
+    ):
         return
     text = json.dumps(session.dump()) if not session.game.is_over else None
     _idb_put(text)
@@ -427,13 +478,31 @@ def new_game(setup_json: str) -> str:
 
 
 @_guard
+def new_position(request_json: str) -> str:
+    """Set up a position (docs/positions.md): {"position": link text or object, "level"?}.
+
+    Replaces any game in progress for this page (not its saved game: a position is not saved).
+    """
+    request = json.loads(request_json)
+    if not isinstance(request, dict):
+        raise EngineError("bad_position", "the request is an object with a position")
+    session = TABLE.session = Session.from_position(request)
+    # The moves that set the position up are its answer's events: the log tells how the pile
+    # came about, and the tracker counts from them as it would in a game.
+    return session.answer(replayed_events(session.game), None)
+
+
+@_guard
 def act(action_json: str) -> str:
     """The human seat's action. An illegal one leaves the game as it was and says why."""
     session = TABLE.session
     if session is None:
         return _error("no_game", "no game in progress")
     action = json.loads(action_json)
+    before = [dict(play) for play in session.game.pile]
     events = session.game.apply(session.human, action)
+    if session.position is not None and session.explanation is None:
+        session.explanation = explain(session.game, before, session.human, action["type"], events)
     session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, session.human)
@@ -526,4 +595,4 @@ def forget() -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["act", "boot", "bot_step", "forget", "new_game", "resume", "undo"]
+__export__ = ["act", "boot", "bot_step", "forget", "new_game", "new_position", "resume", "undo"]
