@@ -13,11 +13,13 @@
 // and counted in <html data-ignored-messages>):
 //   {type: "vnv:ping"} -> answered with {type: "vnv:pong", ready}
 //   {type: "vnv:new-game"} -> deals a new game with the same setup
+//   {type: "vnv:load-position", position} and {type: "vnv:get-state"}: position-embed.js
 
 import "./main.js";
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { choosePreset, currentPreset } from "./setup.js";
+import { positionMessage } from "./position-embed.js";
 
 const params = new URLSearchParams(location.search);
 const root = document.documentElement;
@@ -127,5 +129,5 @@ window.addEventListener("message", (event) => {
     event.source.postMessage({ type: "vnv:pong", ready }, { targetOrigin: event.origin });
   } else if (data.type === "vnv:new-game") {
     document.dispatchEvent(new CustomEvent("vnv:new-game"));
-  }
+  } else positionMessage(data, event); // vnv:load-position, vnv:get-state (position-embed.js)
 });

@@ -45,7 +45,7 @@ import { persistent } from "./storage.js";
  */
 
 /** @type {ExportName[]} */
-const EXPORTS = ["boot", "new_game", "act", "bot_step", "resume", "forget", "undo"];
+const EXPORTS = ["boot", "new_game", "new_position", "act", "bot_step", "resume", "forget", "undo"];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
 const BOOT_PATH_WAIT_MS = 2000;

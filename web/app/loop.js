@@ -123,7 +123,7 @@ export function handle(resp, extraLines = []) {
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];
-  recordStats(resp, app.setup);
+  if (!resp.position) recordStats(resp, app.setup); // a rule example is no game of the reader's
   app.delayBoost = false;
   app.bubbles = updateBubbles(app.bubbles, events, resp.human);
   events.forEach((event, i) => {
@@ -148,6 +148,8 @@ export function handle(resp, extraLines = []) {
   }
   if (lines.length) narrate(lines);
   takeReview(resp, app.names);
+  document.dispatchEvent(new CustomEvent("vnv:answer")); // a position's caption and explanation
+  if (resp.position) return; // a position's end is told in its explanation (position-embed.js)
   if (resp.view.over) showEnd();
   else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }

@@ -85,7 +85,7 @@ async function main() {
   if (DEBUG) Object.assign(window, { __vnv: { app, raw: () => (app.client ? app.client.rawLog : []) } });
   boot(async () => {
     renderBotSeats(readBots()); // the levels the worker offers
-    await tryResume();
+    await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
   });
 }
 
