@@ -10,7 +10,7 @@
 // {type: "vnv:get-state"} -> {type: "vnv:state", state}. Nothing posted holds a hidden card.
 
 import { t, has, language } from "./i18n.js";
-import { $, el } from "./dom.js";
+import { el } from "./dom.js";
 import { app } from "./state.js";
 import { enterTable } from "./loop.js";
 import { cardsText, seatName } from "./events.js";
@@ -42,7 +42,7 @@ export async function setUpPosition(position) {
   app.gen++; // a bot loop of the previous game stops
   const resp = await app.client.call("new_position", { position });
   if (!resp.ok) {
-    $("position-box")?.remove();
+    document.getElementById("position-box")?.remove();
     showNotice(`${t("position.error")} ${t(`error.${resp.error}`)} (${resp.message})`);
     document.documentElement.dataset.position = "refused";
     return { ok: false, error: resp.error };
@@ -123,7 +123,7 @@ function renderBox() {
     );
     document.documentElement.dataset.position = "decided";
   }
-  $("position-box")?.remove();
+  document.getElementById("position-box")?.remove();
   document.querySelector("#table-screen .side")?.prepend(box);
 }
 
