@@ -60,7 +60,9 @@ def test_an_example_lets_the_reader_decide_and_explains_the_outcome(
     expect(box).to_contain_text("Boris bluffed, not all sevens")
     expect(box).to_contain_text("Boris takes the whole pile")
     expect(box.locator(".position-pile li")).to_have_count(2)
-    expect(box.locator(".position-pile li.bluff")).to_contain_text("Boris")
+    boris = box.locator(".position-pile li").nth(1)
+    expect(boris).to_have_class("bluff")
+    expect(boris).to_contain_text("Boris: K♣ as 1 seven")
     expect(frame.locator("#act-play")).to_be_disabled()  # the table holds still
     expect(frame.locator("#end-screen")).to_be_hidden()
     # Try again: the same moment, the other decision.

@@ -101,8 +101,9 @@ function renderBox() {
     const ctx = { human: resp.human, seats: resp.seats };
     const plays = el("ul", { class: "position-pile" });
     for (const play of x.pile) {
-      const ranks = t(`rank_plural.${play.rank}`, { count: play.cards.length });
-      const line = t("position.play", { name: seatName(ctx, play.seat), cards: cardsText(play.cards), ranks });
+      const count = play.cards.length;
+      const ranks = t(`rank_plural.${play.rank}`, { count });
+      const line = t("position.play", { name: seatName(ctx, play.seat), cards: cardsText(play.cards), count, ranks });
       plays.append(
         el(
           "li",
