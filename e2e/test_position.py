@@ -6,13 +6,15 @@ postMessage and reads the public state back, the cards of no hand included."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from driver import BOOT_TIMEOUT_MS
 from playwright.sync_api import Frame, Page, expect
 from test_embed import game_frame, host_server  # noqa: F401 - the host page's server (fixture)
 
-from engine.links import pack
+from engine.links import pack, unpack
+from engine.position import decode
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {
@@ -149,3 +151,26 @@ def test_a_host_on_another_origin_loads_a_position_by_message(
     )
     assert refused["data"]["error"] == "bad_position"
     expect(frame.locator("#notice")).to_contain_text("This position cannot be set up.")
+
+
+def test_the_builder_writes_a_link_the_engine_reads(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url.rstrip('/')}/examples/en.html")
+    builder = page.locator("#builder")
+    builder.get_by_label("Caption").fill("Three cards, three players.")
+    builder.get_by_label("Caption").dispatch_event("change")
+    for seat, card in enumerate(["7C", "8C", "9C"]):
+        builder.get_by_label("Put cards into").select_option(f"h{seat}")
+        builder.locator(f'[data-card="{card}"]').click()
+    code = page.locator("#builder-code")
+    expect(code).to_have_value(re.compile(r"#position=[A-Za-z0-9_-]+"))
+    text = ""
+    for _ in range(50):  # the code is written again (asynchronously) after every click
+        link = re.search(r"#position=([A-Za-z0-9_-]+)", code.input_value())
+        assert link is not None
+        text = link.group(1)
+        if unpack(text)["hands"] == [["7C"], ["8C"], ["9C"]]:  # CompressionStream -> zlib
+            break
+        page.wait_for_timeout(100)
+    position, game = decode(text)  # and the rules accept it
+    assert position["caption"] == {"en": "Three cards, three players."}
+    assert game.to_move == 0
