@@ -118,7 +118,9 @@ def compile_position(position: object) -> Game:
             raise _refuse("a position with its history has a deal object and a moves list")
         if not all(isinstance(move, list) and len(move) == 2 for move in moves):
             raise _refuse("every move is [seat, action]")
-        deal = {**deal, "players": len(deal.get("hands") or [])}
+        hands = deal.get("hands")
+        deal = {key: deal[key] for key in ("hands", "stock", "dealer") if key in deal}
+        deal["players"] = len(hands) if isinstance(hands, list) else 0
     else:
         deal, moves = _described_deal(position)
     try:

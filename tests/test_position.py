@@ -210,3 +210,28 @@ def test_a_damaged_link_is_bad_link_and_a_bad_position_inside_one_is_bad_positio
     with pytest.raises(EngineError) as wrong:
         decode(pack(position(turn=0)))
     assert wrong.value.code == "bad_position"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7S", "K", "play", "A"]),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=5)
+    ),
+    max_leaves=25,
+)
+parts = st.fixed_dictionaries(
+    {"v": st.just(1)},
+    optional=dict.fromkeys(
+        ("preset", "options", "hands", "pile", "stock", "turn", "you", "deal", "moves"), json_values
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts | json_values)
+def test_anything_else_is_refused_as_bad_position(data: object) -> None:
+    try:
+        compile_position(data)
+    except EngineError as error:
+        code = error.code
+        assert code == "bad_position"
