@@ -92,7 +92,12 @@ function sentences(x, resp) {
 /** Draw the caption and, once decided, the explanation (again after a change of language). */
 function renderBox() {
   const resp = app.resp;
-  if (!resp || !resp.position) return;
+  if (!resp || !resp.position) {
+    // A game dealt after a position ("New game"): no caption, and Undo is back.
+    document.getElementById("position-box")?.remove();
+    delete document.documentElement.dataset.position;
+    return;
+  }
   const box = el("section", { id: "position-box", class: "position-box", "aria-live": "polite" });
   const caption = captionText(resp);
   if (caption) box.append(el("p", { id: "position-caption", class: "position-caption", text: caption }));
