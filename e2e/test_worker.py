@@ -36,7 +36,7 @@ def play_through(worker: ModuleType, setup_json: str, rng: random.Random) -> lis
 def test_boot_lists_the_exports(worker: ModuleType) -> None:
     info = json.loads(worker.boot())
     assert info["ok"]
-    names = {"boot", "new_game", "act", "bot_step", "resume", "forget", "undo"}
+    names = {"boot", "new_game", "new_position", "act", "bot_step", "resume", "forget", "undo"}
     assert set(info["exports"]) == names
     assert "random" in info["bot_levels"]
 
