@@ -39,6 +39,7 @@ def test_boot_lists_the_exports(worker: ModuleType) -> None:
     names = {
         "boot",
         "new_game",
+        "new_position",
         "act",
         "bot_step",
         "resume",

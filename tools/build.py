@@ -163,15 +163,18 @@ def prerender(page: str, catalog: dict[str, Any]) -> str:
 
 
 def render_rules(out: Path) -> list[str]:
-    """The rules pages (tools/render_rules.py, from i18n/rules/) into ``out/rules/``."""
+    """The rules pages (tools/render_rules.py, from i18n/rules/) into ``out/rules/``, each section
+    linked to its rule examples, and the examples pages (tools/render_examples.py)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
+        import render_examples  # noqa: PLC0415 - the rule examples, beside the rules
         import render_rules  # noqa: PLC0415 - optional part of the site, owned by the rules docs
     except ImportError as error:
         raise BuildError(f"tools/render_rules.py cannot run: {error}") from error
     finally:
         sys.path.pop(0)
-    written = render_rules.render_all(out)
+    links = {lang: render_examples.section_links(lang) for lang in render_examples.LANGUAGES}
+    written = render_rules.render_all(out, links=links) + render_examples.render_all(out)
     return sorted(p.relative_to(out).as_posix() for p in written if p.suffix == ".html")
 
 

@@ -239,8 +239,11 @@ def _attr(value: str) -> str:
     return html.escape(value, quote=False).replace('"', "&quot;")
 
 
-def page(lang: str, docs: dict[tuple[str, str], RulesDoc]) -> str:
-    """The standalone rules page of one language."""
+def page(
+    lang: str, docs: dict[tuple[str, str], RulesDoc], after: dict[str, str] | None = None
+) -> str:
+    """The standalone rules page of one language; ``after`` maps a section's id to HTML that
+    follows its heading (the links to its rule examples, tools/render_examples.py)."""
     words = PAGE_TEXT[lang]
     alternates = "".join(
         f'<link rel="alternate" hreflang="{other}" href="{other}.html">\n'
@@ -264,6 +267,11 @@ def page(lang: str, docs: dict[tuple[str, str], RulesDoc]) -> str:
             f'<ul class="sections">{items}</ul></li>'
         )
     articles = "".join(docs[rule_set, lang].article() for rule_set in RULE_SETS)
+    for section, extra in (after or {}).items():
+        heading = re.search(rf'<h3 id="{re.escape(section)}">.*?</h3>\n', articles)
+        if heading is None:
+            raise RulesError(f"{lang}: no section {section!r} to link its examples from")
+        articles = articles[: heading.end()] + extra + articles[heading.end() :]
     languages = _attr(words["languages"])
     title = html.escape(words["title"])
     return (
@@ -341,8 +349,15 @@ nav.contents ul.sections li { margin: 0; }
 """
 
 
-def render_all(out_dir: Path, rules_dir: Path = RULES_DIR) -> list[Path]:
+def render_all(
+    out_dir: Path,
+    rules_dir: Path = RULES_DIR,
+    links: dict[str, dict[str, str]] | None = None,
+) -> list[Path]:
     """Write ``<out_dir>/rules/``: the pages, the panel fragments, the stylesheet and index.json.
+
+    ``links``: per language, the HTML after a section's heading on the standalone page (its
+    examples); the panel fragments stay as they are.
 
     Returns the paths written. Raises ``RulesError`` when a rules file is missing or malformed.
     """
@@ -370,7 +385,7 @@ def render_all(out_dir: Path, rules_dir: Path = RULES_DIR) -> list[Path]:
             "sections": [{"anchor": s.anchor, "id": s.id, "title": s.title} for s in doc.sections],
         }
     for lang in LANGUAGES:
-        write(base / f"{lang}.html", page(lang, docs))
+        write(base / f"{lang}.html", page(lang, docs, (links or {}).get(lang)))
     write(base / "index.json", json.dumps(index, ensure_ascii=False, indent=1) + "\n")
     return written
 

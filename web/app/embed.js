@@ -14,12 +14,14 @@
 //   {type: "vnv:ping"} -> answered with {type: "vnv:pong", ready}
 //   {type: "vnv:new-game"} -> deals a new game with the same setup
 //   {type: "vnv:load-replay" | "vnv:replay-step" | "vnv:replay-get", ...} -> replay-embed.js
+//   {type: "vnv:load-position", position} and {type: "vnv:get-state"}: position-embed.js
 
 import "./main.js";
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { choosePreset, currentPreset } from "./setup.js";
 import { replayMessage } from "./replay-embed.js";
+import { positionMessage } from "./position-embed.js";
 
 const params = new URLSearchParams(location.search);
 const root = document.documentElement;
@@ -129,8 +131,11 @@ window.addEventListener("message", (event) => {
     event.source.postMessage({ type: "vnv:pong", ready }, { targetOrigin: event.origin });
   } else if (data.type === "vnv:new-game") {
     document.dispatchEvent(new CustomEvent("vnv:new-game"));
-  } else if (event.source) {
+  } else {
     const source = event.source;
-    replayMessage(data, (message) => source.postMessage(message, { targetOrigin: event.origin }));
+    const reply = (/** @type {unknown} */ message) => source?.postMessage(message, { targetOrigin: event.origin });
+    // vnv:load-replay, vnv:replay-step, vnv:replay-get (replay-embed.js); otherwise
+    // vnv:load-position, vnv:get-state (position-embed.js).
+    if (!source || !replayMessage(data, reply)) positionMessage(data, event);
   }
 });

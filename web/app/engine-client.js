@@ -48,6 +48,7 @@ import { persistent } from "./storage.js";
 const EXPORTS = [
   "boot",
   "new_game",
+  "new_position",
   "act",
   "bot_step",
   "resume",

@@ -128,7 +128,8 @@ export function handle(resp, extraLines = []) {
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];
-  if (!sharedTable(resp)) recordStats(resp, app.setup); // pass-and-play games are not counted
+  // Pass-and-play games and rule examples (positions) are no game of the player's own.
+  if (!sharedTable(resp) && !resp.position) recordStats(resp, app.setup);
   app.delayBoost = false;
   app.bubbles = updateBubbles(app.bubbles, events, ctx.human);
   events.forEach((event, i) => {
@@ -162,6 +163,8 @@ export function handle(resp, extraLines = []) {
   if (lines.length) narrate(lines);
   takeReview(resp, app.names);
   updateCoach();
+  document.dispatchEvent(new CustomEvent("vnv:answer")); // a position's caption and explanation
+  if (resp.position) return; // a position's end is told in its explanation (position-embed.js)
   if (resp.view.over) showEnd();
   else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }

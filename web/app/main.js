@@ -95,7 +95,7 @@ async function main() {
     renderBotSeats(readBots()); // the levels the worker offers
     const replay = replayInAddress(); // #replay=…: the viewer instead of the game (issue 15)
     if (replay) await openReplay(replay);
-    else await tryResume();
+    else await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
   });
 }
 

@@ -9,6 +9,7 @@ export type BotLevel = "easy" | "medium" | "hard" | "expert" | "random";
 export type ExportName =
   | "boot"
   | "new_game"
+  | "new_position"
   | "act"
   | "bot_step"
   | "resume"
@@ -31,6 +32,7 @@ export type ErrorCode =
   | "bad_link"
   | "bad_option"
   | "bad_players"
+  | "bad_position"
   | "bad_rank"
   | "bad_save"
   | "bad_seat"
@@ -153,6 +155,7 @@ export type ReplayAnswer = ReplayTable | ErrorAnswer;
 export interface WorkerCalls {
   boot: BootCall;
   new_game: NewGameCall;
+  new_position: NewPositionCall;
   act: ActCall;
   bot_step: BotStepCall;
   resume: ResumeCall;
@@ -290,6 +293,7 @@ export interface TableAnswer {
    * Only in the answer whose events end the game: the review of every hand of the game, as finally played (after any reload or undo).
    */
   reviews?: HandReview1[];
+  position?: PositionInfo;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -658,6 +662,70 @@ export interface HandReview1 {
    * Every seat's hand as it stood when the hand ended, in seat order.
    */
   hands: Card[][];
+}
+/**
+ * Only at a position: its caption (text, text per language, or a catalog key) and, once the reader has decided, what the decision did (engine.position.explain).
+ */
+export interface PositionInfo {
+  caption:
+    | string
+    | {
+        [k: string]: string | undefined;
+      }
+    | null;
+  explanation?: Explanation;
+}
+/**
+ * engine.position.explain: the reader's decision, the rule that decided (reason), the pile's plays with their true cards, what was turned up, who took the pile, who went out, how the game ended, who acts next.
+ */
+export interface Explanation {
+  seat: SeatIndex;
+  decision: "play" | "challenge" | "believe" | "pass";
+  reason:
+    | "challenge_honest"
+    | "challenge_bluff"
+    | "believe_honest"
+    | "believe_honest_last"
+    | "believe_bluff"
+    | "played_on"
+    | "passed";
+  pile: {
+    seat: SeatIndex;
+    cards: Card[];
+    rank: Rank;
+    honest: boolean;
+  }[];
+  revealed: {
+    seat: SeatIndex;
+    cards: Card[];
+    rank: Rank;
+    honest: boolean;
+  } | null;
+  taker: SeatIndex | null;
+  count: Count;
+  out: SeatIndex[];
+  ended: string | null;
+  winner: SeatIndex | null;
+  next: SeatIndex | null;
+  opening: boolean;
+  drew: {
+    seat: SeatIndex;
+    count: Count;
+  }[];
+}
+/**
+ * new_position(request): sets up a position (docs/positions.md) in place of any game in progress; never saved. The bots play until the reader decides, then the table holds still with the explanation.
+ */
+export interface NewPositionCall {
+  request: NewPositionRequest;
+  answer: NewGameAnswer;
+}
+/**
+ * A position: the link's text (after #position=) or the position object (engine/position.py), and the bots' level.
+ */
+export interface NewPositionRequest {
+  position: string | {};
+  level?: BotLevel;
 }
 /**
  * act(action): the human seat's action.

@@ -57,6 +57,8 @@ export const app = {
   step: 0, // answers handled so far (tests wait on #table-screen[data-step])
   /** @type {Record<number, Bubble>} seat -> the last thing that seat did, shown on the seat */
   bubbles: {},
+  /** @type {(() => Promise<void>) | null} the page's first game in place of a saved one (a position link) */
+  firstGame: null,
 };
 
 /** The human is to move and the engine offers something. */

@@ -26,6 +26,8 @@ try:
     from engine.bots import LEVELS, make_bot
     from engine.coach import advise
     from engine.game import CAP
+    from engine.position import compile_position, explain, reader
+    from engine.position import decode as decode_position
     from engine.replay import Replay, decode, link, play_entry
     from engine.review import replayed_events, reviews
     from engine.tracker import track
@@ -111,11 +113,45 @@ class Session:
         # Per person, the events that seat saw this hand (its card tracker's input).
         self.seen: dict[int, list[dict[str, Any]]] = {seat: [] for seat in self.people}
         self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
+        self.position: dict[str, Any] | None = None  # a position set up by new_position()
+        self.explanation: dict[str, Any] | None = None  # what the reader's decision did
 
     @property
     def shared(self) -> bool:
         """Pass-and-play: several people at this table."""
         return len(self.people) > 1
+
+    @classmethod
+    def from_position(cls, request: dict[str, Any]) -> Session:
+        """A session at a position (engine.position): a link's text, or the position itself.
+
+        The bots (``level``, one for all, default medium) play only until the reader decides; the
+        session then holds still, with the explanation, and is never saved: the link holds it.
+        """
+        given = request.get("position")
+        position, game = decode_position(given) if isinstance(given, str) else (given, None)
+        game = game or compile_position(position)
+        assert isinstance(position, dict)
+        level = request.get("level", "medium")
+        players = game.config.players
+        human = reader(position, game)
+        seats = [{"name": "", "level": "human" if s == human else level} for s in range(players)]
+        self = cls.__new__(cls)
+        self.setup = {"config": game.config.to_json(), "human": human, "seats": seats}
+        self.config = self.setup["config"]
+        self.game = game
+        self.human, self.seats = human, seats
+        self.people, self.viewer = [human], human
+        self.rng = random.Random("bots-position")
+        self.bots = {
+            seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
+            for seat in range(players)
+            if seat != human
+        }
+        self.steps, self.alone, self.first = 0, 0, game.to_move
+        self.log, self.seen, self.assisted = [], {human: []}, set()
+        self.position, self.explanation = position, None
+        return self
 
     @classmethod
     def restore(cls, saved: dict[str, Any]) -> Session:
@@ -162,6 +198,7 @@ class Session:
         self.assisted = set(assisted)
         events = replayed_events(self.game)
         self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
+        self.position, self.explanation = None, None  # a position is never saved
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat not in self.people}
         if not isinstance(bots, dict) or set(bots) != wanted:
@@ -209,6 +246,8 @@ class Session:
         so the undone future is the one the same decisions would bring back. A bot that would
         choose otherwise is a bug, and is refused as one (``internal``).
         """
+        if self.position is not None:
+            raise EngineError("nothing_to_undo", "a position is set up again from its link")
         actions = self.game.actions
         mine = [i for i, entry in enumerate(actions) if entry != CAP and entry[0] == self.human]
         if not mine:
@@ -291,12 +330,15 @@ class Session:
         view = self.game.view(self.viewer)
         to_move = self.game.to_move
         shown = self.note(events)
+        decided = self.explanation is not None
+        if decided:
+            view["legal"] = None  # a position holds still once the reader has decided
         answer = {
             "ok": True,
             "actor": actor,
             "events": shown,
             "view": view,
-            "bot_to_move": to_move is not None and to_move not in self.people,
+            "bot_to_move": to_move is not None and to_move not in self.people and not decided,
             "seats": self.seats,
             "human": self.viewer,
             # What the seat on screen can know of each rank's cards: its view and what it saw.
@@ -308,6 +350,12 @@ class Session:
             # Another person is to act (or, after a reload, whoever holds the device may not be
             # the one on screen): the page hides the table until that person takes the seat.
             answer["pass_to"] = to_move
+        if self.position is not None:
+            # The position's caption, and after the decision what it did. The explanation shows
+            # the pile's true cards: the position's link holds them anyway.
+            answer["position"] = {"caption": self.position.get("caption")}
+            if decided:
+                answer["position"]["explanation"] = self.explanation
         if think_ms is not None:
             # How long the bot took to choose, in this worker: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
@@ -462,7 +510,12 @@ def _save() -> None:
     Called after the answer was built, so the saved log holds the events just answered.
     """
     session = TABLE.session
-    if js is None or session is None or not hasattr(js, "indexedDB"):
+    if (
+        js is None
+        or session is None
+        or session.position is not None
+        or not hasattr(js, "indexedDB")
+    ):
         return
     text = json.dumps(session.dump()) if not session.game.is_over else None
     _idb_put(text)
@@ -546,13 +599,31 @@ def new_game(setup_json: str) -> str:
 
 
 @_guard
+def new_position(request_json: str) -> str:
+    """Set up a position (docs/positions.md): {"position": link text or object, "level"?}.
+
+    Replaces any game in progress for this page (not its saved game: a position is not saved).
+    """
+    request = json.loads(request_json)
+    if not isinstance(request, dict):
+        raise EngineError("bad_position", "the request is an object with a position")
+    session = TABLE.session = Session.from_position(request)
+    # The moves that set the position up are its answer's events: the log tells how the pile
+    # came about, and the tracker counts from them as it would in a game.
+    return session.answer(replayed_events(session.game), None)
+
+
+@_guard
 def act(action_json: str) -> str:
     """The action of the seat on screen. An illegal one leaves the game as it was and says why."""
     session = TABLE.session
     if session is None:
         return _error("no_game", "no game in progress")
     action = json.loads(action_json)
+    before = [dict(play) for play in session.game.pile]
     events = session.game.apply(session.viewer, action)
+    if session.position is not None and session.explanation is None:
+        session.explanation = explain(session.game, before, session.human, action["type"], events)
     session.show_bots(events)
     session.steps += 1
     answer = session.answer(events, session.viewer)
@@ -739,6 +810,7 @@ __export__ = [
     "coach",
     "forget",
     "new_game",
+    "new_position",
     "open_replay",
     "replay_link",
     "replay_step",
