@@ -26,19 +26,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import render_rules  # noqa: E402 - beside this file in tools/
+
 from engine.position import encode  # noqa: E402 - the engine, not a tool, packs a position
 
 EXAMPLES_FILE = ROOT / "i18n" / "examples" / "examples.json"
-LANGUAGES = ("de", "nl", "it", "pt", "en", "ru")  # the rules pages' order
-NATIVE = {
-    "de": "Deutsch",
-    "nl": "Nederlands",
-    "it": "Italiano",
-    "pt": "Português",
-    "en": "English",
-    "ru": "Русский",
-}
-GAME_NAME = "Verish' Ne Verish' (Верю — не верю)"
+# The rules pages' languages, their order and native names, and the game's name: one home.
+LANGUAGES = tuple(render_rules.LANGUAGES)
+NATIVE = render_rules.LANGUAGES
+GAME_NAME = render_rules.GAME_NAME
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self'; "
     "base-uri 'none'; form-action 'none'"
