@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -146,3 +149,21 @@ def console_errors(page: Page) -> list[str]:
 def worker() -> ModuleType:
     """The worker's Python (web/app/worker.py) loaded fresh under CPython, no browser needed."""
     return load_worker()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def host_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, int]]:
+    """A plain static server on another port: the rules site that frames the game (embedding,
+    shared replays and positions), another origin than the game's."""
+    folder = tmp_path_factory.mktemp("host")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(folder)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield folder, server.server_address[1]
+    server.shutdown()
+    server.server_close()

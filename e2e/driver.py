@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Frame, Page, expect
 from protocol_check import check_raw_calls
 
 BOOT_TIMEOUT_MS = 90_000
@@ -310,3 +310,11 @@ def check_no_hidden_cards(answers: list[str]) -> int:
         assert not leaked, f"hidden cards crossed to the page: {sorted(leaked)} in {raw[:400]}"
         checked += 1
     return checked
+
+
+def game_frame(page: Page) -> Frame:
+    """The embedded game's frame inside a host page (the tests that play a game framed)."""
+    for frame in page.frames:
+        if "/embed.html" in frame.url:
+            return frame
+    raise AssertionError([f.url for f in page.frames])

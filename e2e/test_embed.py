@@ -11,16 +11,12 @@ another origin than both the host and the game).
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from driver import BOOT_TIMEOUT_MS, Person, wait_turn
-from playwright.sync_api import Frame, Page, expect
+from driver import BOOT_TIMEOUT_MS, Person, game_frame, wait_turn
+from playwright.sync_api import Page, expect
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules site</title></head>
@@ -47,29 +43,6 @@ FOREIGN_PAGE = """<!doctype html>
   };
 </script></body></html>
 """
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def host_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, int]]:
-    folder = tmp_path_factory.mktemp("host")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield folder, server.server_address[1]
-    server.shutdown()
-    server.server_close()
-
-
-def game_frame(page: Page) -> Frame:
-    for frame in page.frames:
-        if "/embed.html" in frame.url:
-            return frame
-    raise AssertionError([f.url for f in page.frames])
 
 
 def test_embedded_game_talks_to_its_parent_only(

@@ -9,9 +9,8 @@ import json
 import re
 from pathlib import Path
 
-from driver import BOOT_TIMEOUT_MS
+from driver import BOOT_TIMEOUT_MS, game_frame
 from playwright.sync_api import Frame, Page, expect
-from test_embed import game_frame, host_server  # noqa: F401 - the host page's server (fixture)
 
 from engine.links import pack, unpack
 from engine.position import decode
@@ -96,7 +95,7 @@ def test_a_position_the_rules_cannot_reach_is_said_in_the_frame(page: Page, base
 def test_a_host_on_another_origin_loads_a_position_by_message(
     page: Page,
     base_url: str,
-    host_server: tuple[Path, int],  # noqa: F811 - the fixture imported above
+    host_server: tuple[Path, int],
 ) -> None:
     folder, port = host_server
     game_origin = base_url.rstrip("/")

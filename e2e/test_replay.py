@@ -5,13 +5,13 @@ player's own saved game untouched; an edited link says so in the page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from driver import Person, check_protocol, configure, deal, open_page, wait_turn
+from driver import Person, check_protocol, configure, deal, game_frame, open_page, wait_turn
 from playwright.sync_api import Page, expect
-from test_embed import game_frame, host_server  # noqa: F401 - the fixture, for this module too
 
 from engine.lab.replay_sizes import bot_game, table_of
 from engine.links import pack, unpack
@@ -33,8 +33,11 @@ def shared_game(page: Page, base_url: str, preset: str, seed: int) -> str:
     deal(page)
     Person(page).play_game()
     page.click("#share-replay")
-    address = page.locator("#replay-link").input_value()
-    assert address.startswith(base_url.rstrip("/") + "/#replay=")
+    # The link is made by the worker: wait for it rather than read the field at once.
+    link_field = page.locator("#replay-link")
+    prefix = base_url.rstrip("/") + "/#replay="
+    expect(link_field).to_have_value(re.compile("^" + re.escape(prefix)))
+    address = link_field.input_value()
     return urlsplit(address).fragment.removeprefix("replay=")
 
 
@@ -171,7 +174,7 @@ def answer_to(page: Page, message: dict[str, Any], origin: str) -> dict[str, Any
 def test_a_host_on_another_origin_loads_and_steps_a_replay(
     page: Page,
     base_url: str,
-    host_server: tuple[Path, int],  # noqa: F811 - test_embed's fixture
+    host_server: tuple[Path, int],
 ) -> None:
     folder, port = host_server
     game_origin = base_url.rstrip("/")
