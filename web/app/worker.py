@@ -89,18 +89,24 @@ class Session:
     def __init__(self, setup: dict[str, Any]) -> None:
         if not isinstance(setup, dict) or not isinstance(setup.get("config"), dict):
             raise EngineError("bad_config", "a setup is an object with a config object")
-        self.setup = setup
         config = dict(setup["config"])
         seed = config.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
             config["seed"] = seed
+        self._seat(setup, config, Game.new(config), random.Random(f"bots-{seed}"))
+
+    def _seat(
+        self, setup: dict[str, Any], config: dict[str, Any], game: Game, rng: random.Random
+    ) -> None:
+        """Seat everyone at a fresh game: a new game and a position start the same way."""
+        self.setup = setup
         self.config = config
-        self.game = Game.new(config)
-        self.human, self.seats = _seating(setup, self.game.config.players)
+        self.game = game
+        self.human, self.seats = _seating(setup, game.config.players)
         self.people = _people(self.human, self.seats)
         self.viewer = self.human  # the seat on screen: the answers' view (take_seat())
-        self.rng = random.Random(f"bots-{seed}")
+        self.rng = rng
         self.bots = {
             seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
             for seat in range(len(self.seats))
@@ -137,20 +143,9 @@ class Session:
         human = reader(position, game)
         seats = [{"name": "", "level": "human" if s == human else level} for s in range(players)]
         self = cls.__new__(cls)
-        self.setup = {"config": game.config.to_json(), "human": human, "seats": seats}
-        self.config = self.setup["config"]
-        self.game = game
-        self.human, self.seats = human, seats
-        self.people, self.viewer = [human], human
-        self.rng = random.Random("bots-position")
-        self.bots = {
-            seat: make_bot(self._level(seat), random.Random(self.rng.getrandbits(64)))
-            for seat in range(players)
-            if seat != human
-        }
-        self.steps, self.alone, self.first = 0, 0, game.to_move
-        self.log, self.seen, self.assisted = [], {human: []}, set()
-        self.position, self.explanation = position, None
+        setup = {"config": game.config.to_json(), "human": human, "seats": seats}
+        self._seat(setup, setup["config"], game, random.Random("bots-position"))
+        self.position = position
         return self
 
     @classmethod
