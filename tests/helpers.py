@@ -11,12 +11,15 @@ import contextlib
 import copy
 import dataclasses
 import json
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from engine import EngineError, Game
+from engine import EngineError, Game, visible_events
 from engine.cards import SUITS, parse_card
+from engine.policies import random_action
 
 Event = dict[str, Any]
 
@@ -162,3 +165,27 @@ ACTION_ERROR_CODES: tuple[str, ...] = (
     "bad_card",
     "bad_seat",
 )
+
+
+def random_walk(
+    config: dict[str, Any], moves: int, policy_seed: int
+) -> Iterator[tuple[Game, int, list[Event], list[Event]]]:
+    """Random legal moves; after each, every seat's (game, seat, events it saw, all events).
+
+    The seat-facing helpers (tracker, coach) are checked at every spot of such a walk: what they
+    say must hold of the hidden cards, and must not change when handed the hidden events too.
+    """
+    game = Game.new(config)
+    rng = random.Random(policy_seed)
+    players = game.config.players
+    seen: list[list[Event]] = [[] for _ in range(players)]
+    full: list[Event] = []
+    for _ in range(moves):
+        mover = game.to_move
+        if mover is None:
+            return
+        events = game.apply(mover, random_action(game.view(mover), rng))
+        full += events
+        for seat in range(players):
+            seen[seat] += visible_events(events, seat)
+            yield game, seat, seen[seat], full

@@ -15,6 +15,7 @@ from engine import Game, visible_events
 from engine.cards import rank_of
 from engine.coach import advise, facts
 from engine.policies import random_action
+from tests.helpers import random_walk
 from tests.strategies import configs
 
 Event = dict[str, Any]
@@ -51,21 +52,9 @@ def check_facts(game: Game, seat: int, seen: list[Event], full: list[Event]) -> 
 
 def play(config: dict[str, Any], moves: int, policy_seed: int) -> Counter[str]:
     """Random legal moves; the facts checked for every seat after each. The codes seen."""
-    game = Game.new(config)
-    rng = random.Random(policy_seed)
-    players = game.config.players
-    seen: list[list[Event]] = [[] for _ in range(players)]
-    full: list[Event] = []
     codes: Counter[str] = Counter()
-    for _ in range(moves):
-        mover = game.to_move
-        if mover is None:
-            break
-        events = game.apply(mover, random_action(game.view(mover), rng))
-        full += events
-        for seat in range(players):
-            seen[seat] += visible_events(events, seat)
-            codes += check_facts(game, seat, seen[seat], full)
+    for spot in random_walk(config, moves, policy_seed):
+        codes += check_facts(*spot)
     return codes
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -11,8 +10,8 @@ from hypothesis import strategies as st
 
 from engine import Game, visible_events
 from engine.cards import rank_of
-from engine.policies import random_action
 from engine.tracker import track
+from tests.helpers import random_walk
 from tests.strategies import configs
 
 
@@ -48,20 +47,8 @@ def check(game: Game, seat: int, seen: list[dict[str, Any]], full: list[dict[str
 def test_tracker_is_sound_over_random_games(
     config: dict[str, Any], moves: int, policy_seed: int
 ) -> None:
-    game = Game.new(config)
-    rng = random.Random(policy_seed)
-    players = game.config.players
-    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
-    full: list[dict[str, Any]] = []
-    for _ in range(moves):
-        mover = game.to_move
-        if mover is None:
-            break
-        events = game.apply(mover, random_action(game.view(mover), rng))
-        full += events
-        for seat in range(players):
-            seen[seat] += visible_events(events, seat)
-            check(game, seat, seen[seat], full)
+    for spot in random_walk(config, moves, policy_seed):
+        check(*spot)
 
 
 def test_cards_taken_with_the_pile_are_held_until_they_could_be_played_away() -> None:
