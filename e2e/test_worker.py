@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from driver import check_no_hidden_cards
+from protocol_check import EXPORTS as SCHEMA_EXPORTS
 from worker_module import module_call, next_answer
+
+APP = Path(__file__).resolve().parent.parent / "web" / "app"
 
 
 def setup(preset: str, players: int, seed: int, **options: Any) -> str:
@@ -34,24 +39,18 @@ def play_through(worker: ModuleType, setup_json: str, rng: random.Random) -> lis
 
 
 def test_boot_lists_the_exports(worker: ModuleType) -> None:
+    """The worker, the protocol's schema and the page's client name the same calls.
+
+    The schema is the list the page's answers are checked against; the client refuses a worker
+    that lacks one of its names (engine-client.js, EXPORTS).
+    """
     info = json.loads(worker.boot())
     assert info["ok"]
-    names = {
-        "boot",
-        "new_game",
-        "new_position",
-        "act",
-        "bot_step",
-        "resume",
-        "forget",
-        "undo",
-        "coach",
-        "take_seat",
-        "replay_link",
-        "open_replay",
-        "replay_step",
-    }
-    assert set(info["exports"]) == names
+    assert set(info["exports"]) == set(SCHEMA_EXPORTS)
+    client = (APP / "engine-client.js").read_text(encoding="utf-8")
+    listed = re.search(r"const EXPORTS = \[(.*?)\];", client, re.DOTALL)
+    assert listed is not None
+    assert set(re.findall(r'"(\w+)"', listed.group(1))) == set(SCHEMA_EXPORTS)
     assert "random" in info["bot_levels"]
 
 
