@@ -35,10 +35,8 @@ EXAMPLES_FILE = ROOT / "i18n" / "examples" / "examples.json"
 LANGUAGES = tuple(render_rules.LANGUAGES)
 NATIVE = render_rules.LANGUAGES
 GAME_NAME = render_rules.GAME_NAME
-PAGE_CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self'; "
-    "base-uri 'none'; form-action 'none'"
-)
+# The rules pages' policy, plus frames of our own origin: each example opens the game beside it.
+PAGE_CSP = render_rules.PAGE_CSP + "; frame-src 'self'"
 PAGE_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "title": "Rule examples",
