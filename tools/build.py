@@ -189,6 +189,7 @@ def digest(paths: list[Path]) -> str:
 # Brotli quality of the shipped snapshot: 10 is within 2 % of 11's size in a fraction of its
 # time (docs/snapshot.md has the figures); every e2e run and CI builds the site.
 SNAPSHOT_QUALITY = 10
+WORKER = "app/worker.py"  # the code PyScript runs in the engine's worker (web/app/worker.py)
 # Snapshots made by earlier builds, by key (not in git): making and compressing one takes most
 # of a build, and the key covers everything it holds. Two dumps of the same inputs differ in a
 # few million bytes (hash seeds, random state, addresses), so a cache by the heap's own hash
@@ -215,7 +216,8 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     boots from it. Shipped brotli-compressed as ``snapshot/<sha>.bin.br`` (31 MB -> ~3.7 MB),
     ``<sha>`` the SHA-256 of the snapshot itself; the host sends it as plain bytes and the page
     decodes it (brotli-dec-wasm, vendored by :func:`copy_decoder`). The key covers
-    everything the snapshot holds: the Pyodide build (version and wasm), every engine file, and
+    everything the snapshot holds: the Pyodide build (version and wasm), every file in ``files``
+    (the engine's, imported, and the worker's, compiled), and
     the code that prepares the interpreter before the snapshot is taken (app/snapshot.js). The
     browser keeps a copy in Cache Storage under that key for return visits, and makes its own if
     this one fails.
@@ -440,8 +442,9 @@ def build(out: Path) -> dict[str, object]:
         "pyodide": pyodide + "pyodide.mjs",
         "pyscript": pyscript + "core.js",
         "memory_indexeddb": memory_indexeddb + "fakeIndexedDB.js",
-        "worker": "app/worker.py",
-        "snapshot": snapshot_manifest(out, pyodide, files),
+        "worker": WORKER,
+        # The worker's code goes into the snapshot too, compiled (docs/snapshot.md).
+        "snapshot": snapshot_manifest(out, pyodide, [*files, WORKER]),
     }
     index = out / "index.html"
     index.write_text(prerender(index.read_text(encoding="utf-8"), catalog), encoding="utf-8")

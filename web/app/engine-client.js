@@ -106,10 +106,12 @@ export class EngineClient {
     onStage("runtime");
     const base = location.href;
     await ensureIndexedDB(new URL(manifest.memory_indexeddb, base).href).catch(() => false);
+    performance.mark("vnv:client-start");
     const core = await import(new URL(manifest.pyscript, base).href).catch((error) => {
       throw new BootError("fetch", errorText(error));
     });
     onStage("python");
+    performance.mark("vnv:pyscript-imported");
     const boot = bootWrapper(manifest, base);
     const started = core.PyWorker(new URL(manifest.worker, base).href, {
       config: {},
@@ -120,6 +122,7 @@ export class EngineClient {
       throw new BootError("worker", errorText(error));
     });
     this.worker = worker;
+    performance.mark("vnv:worker-started");
     this.sync = worker.sync;
     onStage("engine");
     // `sync` is a proxy: every name looks like a function, exported or not. A missing export

@@ -21,6 +21,7 @@ import {
   fetchSnapshot,
   openSnapshot,
   restoreDone,
+  runPrecompiled,
   storeSnapshot,
   verifyStored,
   writeFiles,
@@ -38,6 +39,7 @@ const sha = params.get("sha") || "";
 const size = Number(params.get("size") || 0);
 const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
+performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
 const pyodide = await import(pyodideURL);
@@ -89,12 +91,15 @@ export async function loadPyodide(options = {}) {
       // (pyodide.asm.mjs, the wasm, the stdlib) while the snapshot is read or downloaded,
       // decoded and hashed (the build's) or read (the stored copy).
       const bytes = found.then((f) => {
+        performance.mark("vnv:snapshot-bytes");
         if (!f.bytes) throw new Unusable(f.reason);
         return f.bytes;
       });
       bytes.catch(() => undefined); // awaited by Pyodide or below; never unhandled
       const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: bytes });
+      performance.mark("vnv:restored");
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
+      runPrecompiled(py);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
       const restored = await bytes;
       if (source === "build" && key) storeSnapshot(key, restored, sha).catch(() => undefined);
