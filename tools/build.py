@@ -352,7 +352,9 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     per import level. ``preload`` for what the worker fetches first from the versioned runtime
     (Pyodide's modules, the wasm, the stdlib) and the build's snapshot, so their downloads start
     with the page's; the worker's own requests then meet them in the HTTP cache (immutable
-    files, one download each: e2e/test_offline.py counts them at the server).
+    files, one download each: e2e/test_offline.py counts them at the server). Those are added
+    by app/preload.js (a classic script: it runs as the head is parsed) and only where no copy
+    of this build's snapshot is stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
     modules = module_graph(out, [*BOOT_ENTRIES, boot["pyscript"]])
@@ -363,7 +365,7 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     content = html.escape(json.dumps(boot, separators=(",", ":")))
     lines = [f'<meta name="vnv-boot" content="{content}" />']
     lines += [f'<link rel="modulepreload" href="{name}" />' for name in modules]
-    lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin />' for name in fetches]
+    lines.append(f'<script src="app/preload.js" data-fetch="{" ".join(fetches)}"></script>')
     return "\n    ".join(lines)
 
 

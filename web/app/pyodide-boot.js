@@ -57,9 +57,14 @@ const VERIFY_DELAY_MS = 2000;
  * @param {number} ms
  */
 function report(path, source, reason, ms) {
+  tell({ path, source, reason, ms });
+}
+
+/** @param {object} message  to the page (engine-client.js: bootWrapper) */
+function tell(message) {
   if (!channel || !globalThis.BroadcastChannel) return;
   const bc = new BroadcastChannel(channel);
-  bc.postMessage({ path, source, reason, ms });
+  bc.postMessage(message);
   bc.close();
 }
 
@@ -102,7 +107,12 @@ export async function loadPyodide(options = {}) {
       runPrecompiled(py);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
       const restored = await bytes;
-      if (source === "build" && key) storeSnapshot(key, restored, sha).catch(() => undefined);
+      if (source === "build" && key) {
+        storeSnapshot(key, restored, sha).then(
+          () => tell({ stored: key }),
+          () => undefined,
+        );
+      }
       if (source === "cache") {
         restoreDone().catch(() => undefined);
         setTimeout(() => {
