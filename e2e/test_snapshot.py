@@ -53,6 +53,9 @@ ENTRY_JS = """async ([action]) => {
 }"""
 
 
+PRELOADS_JS = """() => [...document.querySelectorAll('link[rel=preload]')].map((l) => l.href)"""
+
+
 @pytest.fixture(scope="module")
 def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     """One context for the module, with the offsite guard; the snapshot is made once, here."""
@@ -192,12 +195,17 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     context = make_context(viewport={"width": 1280, "height": 800})
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "build", "cache: none")
+    # The first visit preloads the runtime and the build's snapshot (app/preload.js).
+    assert len(page.evaluate(PRELOADS_JS)) == 5
     fresh_deal_and_move(page)
-    # A copy went to Cache Storage in the background: the next visit needs no snapshot download.
+    # A copy went to Cache Storage in the background: the next visit needs no snapshot download,
+    # and the page knows it (localStorage), so the next visit preloads nothing it would not use.
     wait_copy(page, stored=True)
+    page.wait_for_function("() => localStorage.getItem('vnv.snapshot') !== null")
     page.close()
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "cache", "")
+    assert page.evaluate(PRELOADS_JS) == []
     fresh_deal_and_move(page)
 
 
