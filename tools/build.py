@@ -328,17 +328,21 @@ BOOT_ENTRIES = ("app/engine-start.js", "app/main.js")
 
 
 def module_graph(out: Path, entries: list[str]) -> list[str]:
-    """The entries and every module they import statically, each once, in the order found."""
+    """The entries and every module they import statically, each once: the first entry's whole
+    graph first (breadth first), then what the next one adds, and so on. The order is the
+    preloads' order, and the browser runs a module once its whole graph is in."""
     found: list[str] = []
-    todo = list(entries)
-    while todo:
-        name = todo.pop(0)
-        if name in found:
-            continue
-        found.append(name)
-        text = (out / name).read_text(encoding="utf-8")
-        folder = posixpath.dirname(name)
-        todo += [posixpath.normpath(posixpath.join(folder, m)) for m in STATIC_IMPORT.findall(text)]
+    for entry in entries:
+        todo = [entry]
+        while todo:
+            name = todo.pop(0)
+            if name in found:
+                continue
+            found.append(name)
+            text = (out / name).read_text(encoding="utf-8")
+            folder = posixpath.dirname(name)
+            imports = STATIC_IMPORT.findall(text)
+            todo += [posixpath.normpath(posixpath.join(folder, m)) for m in imports]
     return found
 
 
@@ -357,7 +361,8 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     of this build's snapshot is stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
-    modules = module_graph(out, [*BOOT_ENTRIES, boot["pyscript"]])
+    # What starts the worker first: engine-start.js's graph, then PyScript's, then main.js's.
+    modules = module_graph(out, [BOOT_ENTRIES[0], boot["pyscript"], *BOOT_ENTRIES[1:]])
     fetches = [boot["pyodide"]] + [runtime + n for n in ("pyodide.asm.mjs", "pyodide.asm.wasm")]
     fetches.append(runtime + "python_stdlib.zip")
     if boot["snapshot"] and boot["snapshot"].get("built"):
