@@ -40,6 +40,10 @@ const size = Number(params.get("size") || 0);
 const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
 performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
+// The Cache Storage lookup, and the read of the stored bytes, start at once: they overlap the
+// IndexedDB check and the import of Pyodide (loadPyodide awaits them).
+const opened = key ? openSnapshot(key) : null;
+opened?.catch(() => undefined);
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
 const pyodide = await import(pyodideURL);
@@ -82,7 +86,7 @@ export async function loadPyodide(options = {}) {
       let found;
       let storedSha = "";
       if (source === "cache") {
-        const entry = await openSnapshot(key);
+        const entry = await /** @type {ReturnType<typeof openSnapshot>} */ (opened);
         if (!entry.read) {
           reasons.push(`${source}: ${entry.reason}`);
           continue;
