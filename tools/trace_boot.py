@@ -38,6 +38,8 @@ ENTRIES_JS = """() => ({
                    request: e.requestStart, end: e.responseEnd, bytes: e.transferSize })),
 })"""
 
+CONTROLLED_JS = "() => navigator.serviceWorker?.controller ? 'service worker' : 'network'"
+
 # The requests worth a line: the boot path's heavy or late ones, not every module.
 SHOWN = ("pyodide", "python_stdlib", "snapshot/", "worker.py", "core", "build.json", "en.json")
 
@@ -52,7 +54,11 @@ def visit(pw: Any, profile: Path, url: str, network: dict[str, Any] | None, ling
     page.locator('#boot[data-state="ready"]').wait_for(timeout=180_000)
     page.wait_for_timeout(300)
     root = page.evaluate("() => ({...document.documentElement.dataset})")
-    print(f"boot={root.get('boot')}:{root.get('bootSource')}  reason={root.get('bootReason')!r}")
+    served = page.evaluate(CONTROLLED_JS)
+    print(
+        f"boot={root.get('boot')}:{root.get('bootSource')}  reason={root.get('bootReason')!r}"
+        f"  page served by the {served}"
+    )
     traces = [page.evaluate(ENTRIES_JS)] + [w.evaluate(ENTRIES_JS) for w in page.workers]
     rows = []
     for n, trace in enumerate(traces):
