@@ -87,6 +87,12 @@ def boot_path(page: Page) -> tuple[str, str, str]:
     return root.get("boot", ""), root.get("bootSource", ""), root.get("bootReason", "")
 
 
+def ran_precompiled(page: Page) -> bool:
+    """The engine's worker ran worker.py from the snapshot (its mark, snapshot.js)."""
+    marks = "() => performance.getEntriesByName('vnv:worker-code').length"
+    return any(worker.evaluate(marks) for worker in page.workers)
+
+
 def wait_stored(page: Page) -> None:
     page.locator("html[data-snapshot=stored], html[data-snapshot=failed]").wait_for(
         state="attached", timeout=MAKE_TIMEOUT_MS
@@ -197,6 +203,9 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     assert boot_path(page) == ("snapshot", "build", "cache: none")
     # The first visit preloads the runtime and the build's snapshot (app/preload.js).
     assert len(page.evaluate(PRELOADS_JS)) == 5
+    # worker.py ran from the code object compiled into the snapshot, not compiled again (a
+    # PyScript that passed another text would lose that silently: slower, still correct).
+    assert ran_precompiled(page)
     fresh_deal_and_move(page)
     # A copy went to Cache Storage in the background: the next visit needs no snapshot download,
     # and the page knows it (localStorage), so the next visit preloads nothing it would not use.
@@ -206,6 +215,7 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "cache", "")
     assert page.evaluate(PRELOADS_JS) == []
+    assert ran_precompiled(page)
     fresh_deal_and_move(page)
 
 
