@@ -142,7 +142,8 @@ def test_build_vendors_the_runtime_and_ships_the_engine(site: Path) -> None:
 
 
 def test_pages_start_the_engine_from_their_head(site: Path) -> None:
-    """Both pages carry the boot part of build.json and preload the whole boot chain."""
+    """Both pages carry the boot part of build.json and preload the whole boot chain (the
+    runtime and the snapshot through app/preload.js, first in the head: a first visit's)."""
     manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
     runtime = manifest["pyodide"].rsplit("/", 1)[0]
     for name in ("index.html", "embed.html"):
@@ -153,7 +154,10 @@ def test_pages_start_the_engine_from_their_head(site: Path) -> None:
         assert boot == {k: manifest[k] for k in boot}, name
         assert set(boot) == {"pyodide", "pyscript", "memory_indexeddb", "worker", "snapshot"}
         modules = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
-        fetches = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin', page)
+        preload = re.search(r'<script src="app/preload.js" data-fetch="([^"]+)"></script>', page)
+        assert preload, name
+        assert page.index(preload[0]) < page.index('<link rel="stylesheet"'), name
+        fetches = preload[1].split()
         for path in modules + fetches:
             assert (site / path).is_file(), (name, path)
         # Every module main.js imports, however deep, and PyScript's core.

@@ -53,6 +53,9 @@ ENTRY_JS = """async ([action]) => {
 }"""
 
 
+PRELOADS_JS = """() => [...document.querySelectorAll('link[rel=preload]')].map((l) => l.href)"""
+
+
 @pytest.fixture(scope="module")
 def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     """One context for the module, with the offsite guard; the snapshot is made once, here."""
@@ -82,6 +85,12 @@ def boot_path(page: Page) -> tuple[str, str, str]:
     """(data-boot, data-boot-source, data-boot-reason) of <html>."""
     root: dict[str, Any] = page.evaluate("() => ({...document.documentElement.dataset})")
     return root.get("boot", ""), root.get("bootSource", ""), root.get("bootReason", "")
+
+
+def ran_precompiled(page: Page) -> bool:
+    """The engine's worker ran worker.py from the snapshot (its mark, snapshot.js)."""
+    marks = "() => performance.getEntriesByName('vnv:worker-code').length"
+    return any(worker.evaluate(marks) for worker in page.workers)
 
 
 def wait_stored(page: Page) -> None:
@@ -192,12 +201,21 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     context = make_context(viewport={"width": 1280, "height": 800})
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "build", "cache: none")
+    # The first visit preloads the runtime and the build's snapshot (app/preload.js).
+    assert len(page.evaluate(PRELOADS_JS)) == 5
+    # worker.py ran from the code object compiled into the snapshot, not compiled again (a
+    # PyScript that passed another text would lose that silently: slower, still correct).
+    assert ran_precompiled(page)
     fresh_deal_and_move(page)
-    # A copy went to Cache Storage in the background: the next visit needs no snapshot download.
+    # A copy went to Cache Storage in the background: the next visit needs no snapshot download,
+    # and the page knows it (localStorage), so the next visit preloads nothing it would not use.
     wait_copy(page, stored=True)
+    page.wait_for_function("() => localStorage.getItem('vnv.snapshot') !== null")
     page.close()
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "cache", "")
+    assert page.evaluate(PRELOADS_JS) == []
+    assert ran_precompiled(page)
     fresh_deal_and_move(page)
 
 

@@ -189,6 +189,7 @@ def digest(paths: list[Path]) -> str:
 # Brotli quality of the shipped snapshot: 10 is within 2 % of 11's size in a fraction of its
 # time (docs/snapshot.md has the figures); every e2e run and CI builds the site.
 SNAPSHOT_QUALITY = 10
+WORKER = "app/worker.py"  # the code PyScript runs in the engine's worker (web/app/worker.py)
 # Snapshots made by earlier builds, by key (not in git): making and compressing one takes most
 # of a build, and the key covers everything it holds. Two dumps of the same inputs differ in a
 # few million bytes (hash seeds, random state, addresses), so a cache by the heap's own hash
@@ -215,7 +216,8 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     boots from it. Shipped brotli-compressed as ``snapshot/<sha>.bin.br`` (31 MB -> ~3.7 MB),
     ``<sha>`` the SHA-256 of the snapshot itself; the host sends it as plain bytes and the page
     decodes it (brotli-dec-wasm, vendored by :func:`copy_decoder`). The key covers
-    everything the snapshot holds: the Pyodide build (version and wasm), every engine file, and
+    everything the snapshot holds: the Pyodide build (version and wasm), every file in ``files``
+    (the engine's, imported, and the worker's, compiled), and
     the code that prepares the interpreter before the snapshot is taken (app/snapshot.js). The
     browser keeps a copy in Cache Storage under that key for return visits, and makes its own if
     this one fails.
@@ -326,17 +328,21 @@ BOOT_ENTRIES = ("app/engine-start.js", "app/main.js")
 
 
 def module_graph(out: Path, entries: list[str]) -> list[str]:
-    """The entries and every module they import statically, each once, in the order found."""
+    """The entries and every module they import statically, each once: the first entry's whole
+    graph first (breadth first), then what the next one adds, and so on. The order is the
+    preloads' order, and the browser runs a module once its whole graph is in."""
     found: list[str] = []
-    todo = list(entries)
-    while todo:
-        name = todo.pop(0)
-        if name in found:
-            continue
-        found.append(name)
-        text = (out / name).read_text(encoding="utf-8")
-        folder = posixpath.dirname(name)
-        todo += [posixpath.normpath(posixpath.join(folder, m)) for m in STATIC_IMPORT.findall(text)]
+    for entry in entries:
+        todo = [entry]
+        while todo:
+            name = todo.pop(0)
+            if name in found:
+                continue
+            found.append(name)
+            text = (out / name).read_text(encoding="utf-8")
+            folder = posixpath.dirname(name)
+            imports = STATIC_IMPORT.findall(text)
+            todo += [posixpath.normpath(posixpath.join(folder, m)) for m in imports]
     return found
 
 
@@ -350,18 +356,23 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     per import level. ``preload`` for what the worker fetches first from the versioned runtime
     (Pyodide's modules, the wasm, the stdlib) and the build's snapshot, so their downloads start
     with the page's; the worker's own requests then meet them in the HTTP cache (immutable
-    files, one download each: e2e/test_offline.py counts them at the server).
+    files, one download each: e2e/test_offline.py counts them at the server). Those are added
+    by app/preload.js (a classic script: it runs as the head is parsed) and only where no copy
+    of this build's snapshot is stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
-    modules = module_graph(out, [*BOOT_ENTRIES, boot["pyscript"]])
+    # What starts the worker first: engine-start.js's graph, then PyScript's, then main.js's.
+    modules = module_graph(out, [BOOT_ENTRIES[0], boot["pyscript"], *BOOT_ENTRIES[1:]])
     fetches = [boot["pyodide"]] + [runtime + n for n in ("pyodide.asm.mjs", "pyodide.asm.wasm")]
     fetches.append(runtime + "python_stdlib.zip")
     if boot["snapshot"] and boot["snapshot"].get("built"):
         fetches.append(boot["snapshot"]["built"]["url"])
     content = html.escape(json.dumps(boot, separators=(",", ":")))
+    # preload.js first, and before the stylesheet (index.html): a classic script waits for the
+    # stylesheets above it, and the downloads it starts are the longest.
     lines = [f'<meta name="vnv-boot" content="{content}" />']
+    lines.append(f'<script src="app/preload.js" data-fetch="{" ".join(fetches)}"></script>')
     lines += [f'<link rel="modulepreload" href="{name}" />' for name in modules]
-    lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin />' for name in fetches]
     return "\n    ".join(lines)
 
 
@@ -440,8 +451,9 @@ def build(out: Path) -> dict[str, object]:
         "pyodide": pyodide + "pyodide.mjs",
         "pyscript": pyscript + "core.js",
         "memory_indexeddb": memory_indexeddb + "fakeIndexedDB.js",
-        "worker": "app/worker.py",
-        "snapshot": snapshot_manifest(out, pyodide, files),
+        "worker": WORKER,
+        # The worker's code goes into the snapshot too, compiled (docs/snapshot.md).
+        "snapshot": snapshot_manifest(out, pyodide, [*files, WORKER]),
     }
     index = out / "index.html"
     index.write_text(prerender(index.read_text(encoding="utf-8"), catalog), encoding="utf-8")

@@ -14,7 +14,7 @@
 //   After a bare boot, a background worker makes the snapshot for the next visit.
 
 import { ensureIndexedDB } from "./indexeddb.js";
-import { persistent } from "./storage.js";
+import { persistent, removeItem, writeItem } from "./storage.js";
 
 // The messages are typed from the one description of the protocol, web/app/protocol.schema.json
 // (docs/worker-protocol.md); protocol.d.ts is generated from it (tools/protocol_types.mjs).
@@ -64,6 +64,9 @@ const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
 const BOOT_PATH_WAIT_MS = 2000;
 const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, then the next idle moment
+// localStorage: the key of the snapshot kept in Cache Storage, so that app/preload.js (which
+// reads the same name) leaves out the first visit's preloads.
+const SNAPSHOT_STORED = "vnv.snapshot";
 
 export class BootError extends Error {
   /**
@@ -106,10 +109,12 @@ export class EngineClient {
     onStage("runtime");
     const base = location.href;
     await ensureIndexedDB(new URL(manifest.memory_indexeddb, base).href).catch(() => false);
+    performance.mark("vnv:client-start");
     const core = await import(new URL(manifest.pyscript, base).href).catch((error) => {
       throw new BootError("fetch", errorText(error));
     });
     onStage("python");
+    performance.mark("vnv:pyscript-imported");
     const boot = bootWrapper(manifest, base);
     const started = core.PyWorker(new URL(manifest.worker, base).href, {
       config: {},
@@ -120,6 +125,7 @@ export class EngineClient {
       throw new BootError("worker", errorText(error));
     });
     this.worker = worker;
+    performance.mark("vnv:worker-started");
     this.sync = worker.sync;
     onStage("engine");
     // `sync` is a proxy: every name looks like a function, exported or not. A missing export
@@ -210,11 +216,19 @@ function bootWrapper(manifest, base) {
   }
   const url = new URL(manifest.snapshot ? manifest.snapshot.boot : "app/pyodide-boot.js", base);
   url.search = query.toString();
+  // Messages: the path taken, then {stored: key} once the build's snapshot was copied into
+  // Cache Storage. Handled in that order, so `vnv.snapshot` ends up right (app/preload.js).
   const path = new Promise((resolve) => {
     const bc = new BroadcastChannel(chan);
-    bc.onmessage = (event) => {
-      bc.close();
-      resolve(event.data);
+    bc.onmessage = ({ data }) => {
+      if (data.stored) {
+        writeItem(SNAPSHOT_STORED, data.stored);
+        bc.close();
+        return;
+      }
+      if (data.source === "cache" && snap) writeItem(SNAPSHOT_STORED, snap.key);
+      else removeItem(SNAPSHOT_STORED);
+      resolve(data);
     };
   });
   return { url: url.href, path };
@@ -262,6 +276,7 @@ function scheduleSnapshot(manifest, base) {
           key,
         });
       } else if (data.ok) {
+        writeItem(SNAPSHOT_STORED, key);
         done("stored", `${Math.round(data.ms)} ms, ${data.bytes} bytes`);
       } else {
         done("failed", data.error);

@@ -21,6 +21,7 @@ import {
   fetchSnapshot,
   openSnapshot,
   restoreDone,
+  runPrecompiled,
   storeSnapshot,
   verifyStored,
   writeFiles,
@@ -38,6 +39,11 @@ const sha = params.get("sha") || "";
 const size = Number(params.get("size") || 0);
 const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
+performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
+// The Cache Storage lookup, and the read of the stored bytes, start at once: they overlap the
+// IndexedDB check and the import of Pyodide (loadPyodide awaits them).
+const opened = key ? openSnapshot(key) : null;
+opened?.catch(() => undefined);
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
 const pyodide = await import(pyodideURL);
@@ -55,9 +61,14 @@ const VERIFY_DELAY_MS = 2000;
  * @param {number} ms
  */
 function report(path, source, reason, ms) {
+  tell({ path, source, reason, ms });
+}
+
+/** @param {object} message  to the page (engine-client.js: bootWrapper) */
+function tell(message) {
   if (!channel || !globalThis.BroadcastChannel) return;
   const bc = new BroadcastChannel(channel);
-  bc.postMessage({ path, source, reason, ms });
+  bc.postMessage(message);
   bc.close();
 }
 
@@ -75,7 +86,7 @@ export async function loadPyodide(options = {}) {
       let found;
       let storedSha = "";
       if (source === "cache") {
-        const entry = await openSnapshot(key);
+        const entry = await /** @type {ReturnType<typeof openSnapshot>} */ (opened);
         if (!entry.read) {
           reasons.push(`${source}: ${entry.reason}`);
           continue;
@@ -89,15 +100,23 @@ export async function loadPyodide(options = {}) {
       // (pyodide.asm.mjs, the wasm, the stdlib) while the snapshot is read or downloaded,
       // decoded and hashed (the build's) or read (the stored copy).
       const bytes = found.then((f) => {
+        performance.mark("vnv:snapshot-bytes");
         if (!f.bytes) throw new Unusable(f.reason);
         return f.bytes;
       });
       bytes.catch(() => undefined); // awaited by Pyodide or below; never unhandled
       const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: bytes });
+      performance.mark("vnv:restored");
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
+      runPrecompiled(py);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
       const restored = await bytes;
-      if (source === "build" && key) storeSnapshot(key, restored, sha).catch(() => undefined);
+      if (source === "build" && key) {
+        storeSnapshot(key, restored, sha).then(
+          () => tell({ stored: key }),
+          () => undefined,
+        );
+      }
       if (source === "cache") {
         restoreDone().catch(() => undefined);
         setTimeout(() => {

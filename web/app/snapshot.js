@@ -27,6 +27,15 @@ const UNFINISHED_MS = 60000; // a restore this old never finished: the copy hang
 // os.environ["_"] holds the maker's path when made by Node. Then it trims what the heap need
 // not carry: the module used only to walk the engine, the caches of imports, regular
 // expressions, typing and source lines (refilled on demand), and garbage.
+//
+// It also compiles the worker's own code (app/worker.py, which PyScript runs with runPython
+// once the interpreter is up) and keeps it in the heap as the module _vnv_worker (its text and
+// code object; runPrecompiled uses it). After a restore nothing of CPython's compiler has run
+// yet, and compiling those 800 lines there took ~1 s of a return visit at load 9 (0.2-0.3 s in
+// Node): its longest step (docs/benchmarks-web.md). Both makers write the file into the file
+// system with the engine's.
+export const WORKER_FILE = "app/worker.py";
+const WORKER_MODULE = "_vnv_worker";
 const PREPARE = `
 import os, sys, importlib, pkgutil
 os.environ.pop("_", None)
@@ -45,6 +54,13 @@ linecache.clearcache()
 sys.path_importer_cache.clear()
 importlib.invalidate_caches()
 del sys.modules["pkgutil"], pkgutil
+import types
+_worker = types.ModuleType("${WORKER_MODULE}")
+with open("${WORKER_FILE}", encoding="utf-8") as _file:
+    _worker.SOURCE = _file.read().strip()
+_worker.CODE = compile(_worker.SOURCE, "worker.py", "exec", dont_inherit=True)
+sys.modules[_worker.__name__] = _worker
+del _worker, _file, types
 sys._clear_internal_caches()
 gc.collect()
 `;
@@ -87,6 +103,35 @@ import sys, random
 random.seed()
 "engine" in sys.modules and "engine.game" in sys.modules
 `;
+
+// After a restore: PyScript's runPython of the worker's code runs the code object the snapshot
+// holds instead of compiling the text again, when the text is the one it was compiled from
+// (else, and for any other code, runPython as ever). The result is the same module run in the
+// same namespace; tracebacks name "worker.py".
+/** @param {Pyodide} py */
+export function runPrecompiled(py) {
+  const sys = py.pyimport("sys");
+  const worker = sys.modules.get(WORKER_MODULE);
+  sys.destroy();
+  if (!worker) return;
+  /** @type {string} */
+  const source = worker.SOURCE;
+  const builtins = py.pyimport("builtins");
+  const runPython = py.runPython.bind(py);
+  /** @type {Pyodide["runPython"]} */
+  py.runPython = (text, options = {}) => {
+    if (text.trim() !== source) return runPython(text, options);
+    py.runPython = runPython;
+    performance.mark("vnv:worker-code"); // tools/trace_boot.py
+    try {
+      builtins.exec(worker.CODE, options.globals ?? py.globals);
+    } finally {
+      worker.destroy();
+      builtins.destroy();
+    }
+    return undefined;
+  };
+}
 
 /** @typedef {import("pyodide").PyodideAPI} Pyodide */
 /** @typedef {{ bytes: Uint8Array<ArrayBuffer>, reason?: undefined } | { bytes?: undefined, reason: string }} Found */
@@ -238,16 +283,18 @@ export async function storeSnapshot(key, bytes, sha) {
 }
 
 // The engine's .py files into the interpreter's file system, where PyScript's `files` config
-// used to put them (./engine/... under the working directory, which is on sys.path).
+// used to put them (./engine/... under the working directory, which is on sys.path), and any
+// `extra` ones (the snapshot maker's: WORKER_FILE).
 /**
  * @param {URL} siteRoot
+ * @param {string[]} [extra]
  * @returns {Promise<[string, Uint8Array][]>}
  */
-export async function engineFiles(siteRoot) {
+export async function engineFiles(siteRoot, extra = []) {
   const manifest = await fetch(new URL("build.json", siteRoot), { cache: "no-cache" });
   if (!manifest.ok) throw new Error(`build.json: HTTP ${manifest.status}`);
   /** @type {string[]} */
-  const names = (await manifest.json()).engine_files;
+  const names = [...(await manifest.json()).engine_files, ...extra];
   return Promise.all(
     names.map(async (name) => {
       const response = await fetch(new URL(name, siteRoot));
