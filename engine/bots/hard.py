@@ -63,13 +63,15 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
 
 # Found by ``python -m engine.lab.tune --level hard`` (docs/bots.md): a coordinate search over
 # every matrix table against the mixed field of strangers, from the earlier hand-tuned values.
+# Second round (after the likelihood-ratio claim model): up to three bluff cards a play, and the
+# same prior call rate for every claim size (the learnt per-size rates take over from there).
 HARD_PARAMS = Params(
     temperature=0.0,
-    max_filler=2,
+    max_filler=3,
     beta=0.2,
     gamma=1.1,
     call_base=0.35,
-    call_per_card=0.05,
+    call_per_card=0.0,
     honesty=0.7,
 )
 
