@@ -3,17 +3,17 @@
 For one decision:
 
 1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
-   (challenge, believe, pass) and the best few plays (how many cards, honest or bluff, which
-   rank, which ranks to shed as filler).  A single candidate, or a last-cards call, is played at
-   once.
+   (challenge, believe, pass) and Hard's best play (``SearchParams.plays``: how many cards,
+   honest or bluff, which rank, which ranks to shed as filler).  A single candidate, or a
+   last-cards call, is played at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
    probability) and turns it into the bot's own rank-count simulator (``sim.Sim``).
 3. **Play-outs**: every candidate is applied in the same world (common random numbers) and the
    game goes on under a cheap policy for every seat, up to ``depth`` moves.
 4. **Score**: a finished game is 1 for a win (0 otherwise); a cut-off one is scored by a
-   heuristic: the seat's share of ``exp(-A * cards)`` among the players still in.
-5. The best mean wins; Hard's one-move value breaks near-ties.
+   heuristic: the seat's share of ``exp(-a * cards)`` among the players still in.
+5. The best mean plus ``prior_weight`` times Hard's one-move value wins.
 
 The budget is a fixed number of worlds (``SearchParams.worlds``), never a wall-clock time: the
 same seed gives the same choices on any machine, loaded or idle, CPython or Pyodide.  The budget
@@ -42,11 +42,16 @@ class SearchParams:
     """The search's knobs, one set for every table (``engine.lab.tune --level expert``)."""
 
     worlds: int = 60  # worlds sampled a decision: the fixed budget
-    plays: int = 3  # Hard's best plays searched beside the calls
+    # Hard's best plays searched beside the calls.  One: which play is Hard's ranking; the
+    # search decides call or play (a sampled world informs a call far more than a choice
+    # between plays, and the play-outs' cheap policy cannot tell close plays apart).
+    plays: int = 1
     depth: int = 20  # play-out moves before the cut-off score
     a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
-    prior_weight: float = 0.07  # Hard's value (in cards) blended with the play-out mean
-    window_factor: float = 0.3  # play-out call rate in an open-challenge window / on the turn
+    prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
+    # Play-out call rate in an open-challenge window, as a share of the modelled rate.  Hard's
+    # call model already counts window chances, so 1 plays them as observed.
+    window_factor: float = 1.0
 
 
 SEARCH_PARAMS = SearchParams()
