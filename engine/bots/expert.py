@@ -3,21 +3,22 @@
 For one decision:
 
 1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
-   (challenge, believe, pass) and the best few plays (how many cards, honest or bluff, which
-   rank, which ranks to shed as filler).  A single candidate, or a last-cards call, is played at
-   once.
+   (challenge, believe, pass) and Hard's best play (``SearchParams.plays``: how many cards,
+   honest or bluff, which rank, which ranks to shed as filler).  A single candidate, or a
+   last-cards call, is played at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
    probability) and turns it into the bot's own rank-count simulator (``sim.Sim``).
 3. **Play-outs**: every candidate is applied in the same world (common random numbers) and the
-   game goes on under a cheap policy for every seat, up to ``DEPTH`` moves.
+   game goes on under a cheap policy for every seat, up to ``depth`` moves.
 4. **Score**: a finished game is 1 for a win (0 otherwise); a cut-off one is scored by a
-   heuristic: the seat's share of ``exp(-A * cards)`` among the players still in.
-5. The best mean wins; Hard's one-move value breaks near-ties.
+   heuristic: the seat's share of ``exp(-a * cards)`` among the players still in.
+5. The best mean plus ``prior_weight`` times Hard's one-move value wins.
 
-The budget is a fixed number of worlds (``max_worlds``), never a wall-clock time: the same seed
-gives the same choices on any machine, loaded or idle, CPython or Pyodide.  The budget is sized
-so that a move stays fast enough on the slowest of them (docs/bots.md has the move times).
+The budget is a fixed number of worlds (``SearchParams.worlds``), never a wall-clock time: the
+same seed gives the same choices on any machine, loaded or idle, CPython or Pyodide.  The budget
+is sized so that a move stays fast enough on the slowest of them (docs/bots.md has the move
+times).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from dataclasses import dataclass
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
@@ -32,21 +34,39 @@ from .belief import rules_of, sample_world, to_sim
 from .hard import HARD_PARAMS, HardBot
 from .sim import Rules, Sim, apply_play, run_window, step
 
-DEPTH = 20
-A = 0.35
-PRIOR_WEIGHT = 0.07  # Hard's value (in cards) blended with the play-out mean (win share)
 EXPERT_PARAMS = dataclasses.replace(HARD_PARAMS, temperature=0.0)
 
 
-def score(sim: Sim, me: int) -> float:
+@dataclass(frozen=True)
+class SearchParams:
+    """The search's knobs, one set for every table (``engine.lab.tune --level expert``)."""
+
+    worlds: int = 60  # worlds sampled a decision: the fixed budget
+    # Hard's best plays searched beside the calls.  One: which play is Hard's ranking; the
+    # search decides call or play (a sampled world informs a call far more than a choice
+    # between plays, and the play-outs' cheap policy cannot tell close plays apart).
+    plays: int = 1
+    depth: int = 20  # play-out moves before the cut-off score
+    a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
+    prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
+    # Play-out call rate in an open-challenge window, as a share of the modelled rate.  Hard's
+    # call model already counts window chances, so 1 plays them as observed.
+    window_factor: float = 1.0
+
+
+SEARCH_PARAMS = SearchParams()
+
+
+def score(sim: Sim, me: int, a: float) -> float:
+    """A play-out's value for ``me``: 1 for a win; when cut off, a share by cards held."""
     if me in sim.out:
         return 1.0 if sim.out[0] == me else 0.5 / (sim.out.index(me) + 1)
     if sim.over:
         return 0.0
     weights = [
-        math.exp(-A * sim.sizes[seat]) for seat in range(sim.rules.players) if seat not in sim.out
+        math.exp(-a * sim.sizes[seat]) for seat in range(sim.rules.players) if seat not in sim.out
     ]
-    mine = math.exp(-A * sim.sizes[me])
+    mine = math.exp(-a * sim.sizes[me])
     return mine / sum(weights) * (0.5 if sim.out else 1.0)
 
 
@@ -56,12 +76,13 @@ class ExpertBot(HardBot):
     def __init__(
         self,
         rng: random.Random,
-        max_worlds: int = 60,
-        plays: int = 3,
+        max_worlds: int | None = None,
+        search: SearchParams = SEARCH_PARAMS,
     ) -> None:
         super().__init__(rng, EXPERT_PARAMS)
-        self.max_worlds = max_worlds
-        self.plays = plays
+        if max_worlds is not None:
+            search = dataclasses.replace(search, worlds=max_worlds)
+        self.search_params = search
 
     def candidates(self, options: list[Option]) -> list[Option]:
         calls = [option for option in options if option[1]["type"] != "play"]
@@ -69,7 +90,7 @@ class ExpertBot(HardBot):
             (option for option in options if option[1]["type"] == "play"),
             key=lambda option: -option[0],
         )
-        return calls + plays[: self.plays]
+        return calls + plays[: self.search_params.plays]
 
     def act(self, view: View) -> Action:
         self.sync_sizes(view)
@@ -95,7 +116,8 @@ class ExpertBot(HardBot):
         window_rest = [int(seat) for seat in (view.get("window") or [])[1:]]
         totals = [0.0] * len(cands)
         seed = self.rng.random()
-        for number in range(self.max_worlds):
+        params = self.search_params
+        for number in range(params.worlds):
             world_rng = random.Random(f"{seed}:{number}")
             world = to_sim(
                 view, sample_world(view, self.tracker, self.pile_plays, p_top, world_rng), rules
@@ -110,7 +132,7 @@ class ExpertBot(HardBot):
                 totals[i] += self.playout(sim, me, rng)
         best = max(
             range(len(cands)),
-            key=lambda i: totals[i] / self.max_worlds + PRIOR_WEIGHT * cands[i][0],
+            key=lambda i: totals[i] / params.worlds + params.prior_weight * cands[i][0],
         )
         return cands[best][1]
 
@@ -120,6 +142,7 @@ class ExpertBot(HardBot):
             [self.p_call(view, seat, count, False) for count in (1, 2, 3)]
             for seat in range(rules.players)
         ]
+        rules.window_factor = self.search_params.window_factor
         rules.filler_rate = [
             min(0.6, max(0.05, self.lie_rate(seat, 2, 5, 5) - 0.15))
             for seat in range(rules.players)
@@ -144,10 +167,9 @@ class ExpertBot(HardBot):
         else:
             sim.call(me, kind == "challenge", in_window)
 
-    @staticmethod
-    def playout(sim: Sim, me: int, rng: random.Random) -> float:
-        for _ in range(DEPTH):
+    def playout(self, sim: Sim, me: int, rng: random.Random) -> float:
+        for _ in range(self.search_params.depth):
             if sim.over:
                 break
             step(sim, rng)
-        return score(sim, me)
+        return score(sim, me, self.search_params.a)

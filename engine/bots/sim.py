@@ -35,6 +35,7 @@ class Rules:
     # and how often an honest play gets one bluff card added.
     call_rate: list[list[float]] = field(default_factory=list)
     filler_rate: list[float] = field(default_factory=list)
+    window_factor: float = 0.3  # call rate scale in an open-challenge window
 
 
 @dataclass
@@ -207,7 +208,7 @@ def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> int
     rates = rules.call_rate[seat] if rules.call_rate else DEFAULT_CALL_RATE
     rate = rates[min(count, 3) - 1]
     if in_window:
-        rate *= 0.3
+        rate *= rules.window_factor
     if rng.random() < rate:
         return 1
     return 0

@@ -1,4 +1,4 @@
-"""Search a heuristic level's parameters over the whole matrix, never one table.
+"""Search a level's parameters over the whole matrix, never one table.
 
 A coordinate search: from the shipped parameters, each step tries every value in
 :data:`STEPS` of one parameter at a time, plays the trial against the common mixed field of
@@ -7,6 +7,10 @@ differ only by the parameters), and keeps a change when it raises the score: the
 tables of win rate / chance.  The log prints every trial, so the choice can be checked.
 
     python -m engine.lab.tune --level hard --games 120 --rounds 1 --jobs 2
+    python -m engine.lab.tune --level expert --games 60 --params window_factor,plays --jobs 2
+
+``--level expert`` searches the Expert's :class:`~engine.bots.expert.SearchParams` (Hard's value
+model under it stays as shipped); ``--params`` limits the search to some parameters.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..bots.base import Bot
+from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
 from ..bots.hard import HARD_PARAMS, HardBot
 from ..bots.heuristic import HeuristicBot, Params
 from . import arena
@@ -35,14 +41,25 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "max_filler": (1, 2, 3),
     "open_bonus": (0.5, 1.0, 2.0),
 }
+EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
+    "window_factor": (0.3, 0.6, 1.0),
+    "plays": (1, 2, 3, 5),
+    "prior_weight": (0.0, 0.03, 0.07, 0.15),
+    "depth": (10, 20, 40),
+    "a": (0.2, 0.35, 0.5),
+    "worlds": (40, 60, 90),
+}
 TRIAL = "trial"
+Trial = Params | SearchParams
 
 
-def register(level: str, params: Params) -> None:
+def register(level: str, params: Trial) -> None:
     """Seat ``params`` as the arena level :data:`TRIAL` (worker processes inherit it: fork)."""
-    base: type[HeuristicBot] = HardBot if level == "hard" else HeuristicBot
 
-    def factory(rng: random.Random) -> HeuristicBot:
+    def factory(rng: random.Random) -> Bot:
+        if isinstance(params, SearchParams):
+            return ExpertBot(rng, search=params)
+        base: type[HeuristicBot] = HardBot if level == "hard" else HeuristicBot
         return base(rng, params)
 
     arena.EXTRA_BOTS[TRIAL] = factory
@@ -52,7 +69,7 @@ def score(rows: list[dict[str, Any]]) -> float:
     return float(sum(row["win_rate"] / row["chance"] for row in rows) / len(rows))
 
 
-def evaluate(level: str, params: Params, games: int, seed: int, jobs: int) -> float:
+def evaluate(level: str, params: Trial, games: int, seed: int, jobs: int) -> float:
     register(level, params)
     tables = list(arena.MATRIX_TABLES)
     rows = arena.matrix(
@@ -64,15 +81,28 @@ def evaluate(level: str, params: Params, games: int, seed: int, jobs: int) -> fl
         arena.DEFAULT_MOVE_LIMIT,
         jobs,
     )
+    rates = " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows)
+    print(f"    win % by table: {rates}", flush=True)
     return score(rows)
 
 
-def search(level: str, games: int, rounds: int, seed: int, jobs: int) -> Params:
-    best = HARD_PARAMS if level == "hard" else Params()
+def start_of(level: str) -> Trial:
+    if level == "expert":
+        return SEARCH_PARAMS
+    return HARD_PARAMS if level == "hard" else Params()
+
+
+def search(  # noqa: PLR0917 - the command line's arguments, named at the one call site
+    level: str, games: int, rounds: int, seed: int, jobs: int, names: Sequence[str] = ()
+) -> Trial:
+    best = start_of(level)
+    steps = EXPERT_STEPS if level == "expert" else STEPS
     best_score = evaluate(level, best, games, seed, jobs)
     print(f"start {best} -> {best_score:.3f}", flush=True)
     for _ in range(rounds):
-        for name, values in STEPS.items():
+        for name, values in steps.items():
+            if names and name not in names:
+                continue
             for value in values:
                 if getattr(best, name) == value:
                     continue
@@ -89,14 +119,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.lab.tune", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--level", default="hard", choices=("hard", "medium"))
+    parser.add_argument("--level", default="hard", choices=("hard", "medium", "expert"))
     parser.add_argument("--games", type=int, default=120, help="games a table a trial")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--params", default="", help="comma list: search only these")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    best = search(args.level, args.games, args.rounds, args.seed, args.jobs)
+    names = [name for name in args.params.split(",") if name]
+    best = search(args.level, args.games, args.rounds, args.seed, args.jobs, names)
     print(f"best: {best}")
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0

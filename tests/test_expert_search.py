@@ -1,0 +1,65 @@
+"""The Expert's search knobs: the play-out's window calls and the tuner's Expert trials."""
+
+from __future__ import annotations
+
+import random
+
+from engine.bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
+from engine.bots.sim import Rules, Sim, policy_call
+from engine.lab import arena, tune
+
+
+def _window_spot(window_factor: float) -> Sim:
+    """Six seats, open challenge: seat 0 has just claimed one queen; every seat's modelled
+    call rate is 60 %, and nobody's hand makes the claim impossible."""
+    players, ranks = 6, 9
+    rules = Rules(
+        players=players,
+        ranks=ranks,
+        max_play=8,
+        copies=8,
+        quick=False,
+        ascending=False,
+        order=list(range(ranks)),
+        allowed=list(range(ranks)),
+        open_challenge=True,
+        draw=False,
+        single=True,
+        keep_rank=False,
+        call_rate=[[0.6, 0.6, 0.6]] * players,
+        filler_rate=[0.2] * players,
+        window_factor=window_factor,
+    )
+    hands = [[1] * ranks for _ in range(players)]
+    return Sim(rules, hands, [ranks] * players, [(0, 5, [5])], [], 5, True, 1)
+
+
+def _window_calls(window_factor: float) -> int:
+    sim, rng = _window_spot(window_factor), random.Random(7)
+    return sum(policy_call(sim, 3, True, rng) == 1 for _ in range(2000))
+
+
+def test_window_seats_call_at_the_modelled_rate_scaled_by_the_window_factor() -> None:
+    """The call model counts window chances too, so a factor of 1 plays them at that rate;
+    a factor of 0 keeps the window quiet (only impossible claims and last cards are called)."""
+    assert 1080 <= _window_calls(1.0) <= 1320  # 60 % of 2,000
+    assert 240 <= _window_calls(0.2) <= 480  # 12 %
+    assert _window_calls(0.0) == 0
+
+
+def test_the_tuner_seats_the_expert_with_the_trial_search_parameters() -> None:
+    trial = SearchParams(worlds=2, plays=1, depth=6)
+    tune.register("expert", trial)
+    bot = arena.seat_bot(tune.TRIAL, random.Random(1))
+    assert isinstance(bot, ExpertBot)
+    assert bot.search_params == trial
+    assert tune.start_of("expert") == SEARCH_PARAMS
+    rows = arena.matrix(
+        [tune.TRIAL], ["honest"], ["noaces-2p"], {tune.TRIAL: 4}, 1, arena.DEFAULT_MOVE_LIMIT, 1
+    )
+    assert rows[0]["games"] == 4
+
+
+def test_max_worlds_overrides_the_budget_only() -> None:
+    bot = ExpertBot(random.Random(1), max_worlds=5)
+    assert bot.search_params == SearchParams(worlds=5)
