@@ -44,9 +44,12 @@ performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
 // IndexedDB check and the import of Pyodide (loadPyodide awaits them).
 const opened = key ? openSnapshot(key) : null;
 opened?.catch(() => undefined);
+// Pyodide's module does not touch IndexedDB until loadPyodide: it loads meanwhile.
+const imported = import(pyodideURL);
+imported.catch(() => undefined); // awaited below, after the IndexedDB check
 const idb = params.get("idb");
 if (idb) await ensureIndexedDB(new URL(idb, siteRoot).href);
-const pyodide = await import(pyodideURL);
+const pyodide = await imported;
 
 export const version = pyodide.version;
 
@@ -72,47 +75,76 @@ function tell(message) {
   bc.close();
 }
 
+/** @param {unknown} error  its message's first line */
+function errorLine(error) {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
+}
+
 /** A source without a usable snapshot (none, another key, damaged): not a failed restore. */
 class Unusable extends Error {}
 
+/** @typedef {NonNullable<Parameters<typeof import("pyodide").loadPyodide>[0]>} LoadOptions */
+
+/** @param {LoadOptions} options  PyScript's */
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const base = { ...options, indexURL: new URL(".", pyodideURL).href };
   const reasons = [];
   for (const source of ["cache", "build"]) {
-    if (source === "cache" ? !key : !src) continue;
+    if (source === "cache" ? !key : !src || !size) continue;
     try {
-      /** @type {Promise<import("./snapshot.js").Found>} */
-      let found;
+      /** @type {(target: Uint8Array<ArrayBuffer>) => Promise<import("./snapshot.js").Found>} */
+      let fill;
+      let length = size;
       let storedSha = "";
       if (source === "cache") {
         const entry = await /** @type {ReturnType<typeof openSnapshot>} */ (opened);
-        if (!entry.read) {
+        if (!entry.readInto) {
           reasons.push(`${source}: ${entry.reason}`);
           continue;
         }
-        found = entry.read;
+        fill = entry.readInto;
+        length = entry.size;
         storedSha = entry.sha;
       } else {
-        found = fetchSnapshot(src, sha, size, decoder);
+        fill = (target) => fetchSnapshot(src, sha, target, decoder);
       }
-      // Pyodide takes the snapshot as a promise: meanwhile it fetches and compiles the runtime
-      // (pyodide.asm.mjs, the wasm, the stdlib) while the snapshot is read or downloaded,
-      // decoded and hashed (the build's) or read (the stored copy).
-      const bytes = found.then((f) => {
+      // Pyodide sizes the interpreter's memory by the snapshot and waits for it before it
+      // instantiates the wasm. So it gets the buffer at once, still empty, and the wasm
+      // compiles while the snapshot is read (the stored copy) or downloaded, decoded and
+      // hashed (the build's) into it; the fsInit hook holds the restore until the buffer is
+      // full. A snapshot that turns out unusable gets its magic number wiped, so the restore
+      // refuses it instead of running half a heap.
+      const target = new Uint8Array(length);
+      /** @type {Promise<import("./snapshot.js").Found>} */
+      const found = fill(target).then(
+        (f) => f,
+        (error) => ({ reason: "error: " + errorLine(error) }),
+      );
+      const filled = found.then((f) => {
         performance.mark("vnv:snapshot-bytes");
-        if (!f.bytes) throw new Unusable(f.reason);
-        return f.bytes;
+        if (!f.bytes) target.fill(0, 0, 4);
       });
-      bytes.catch(() => undefined); // awaited by Pyodide or below; never unhandled
-      const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: bytes });
+      const py = await pyodide
+        .loadPyodide({
+          ...base,
+          _loadSnapshot: target,
+          /** @type {NonNullable<LoadOptions["fsInit"]>} */
+          fsInit: async (fs, info) => {
+            await options.fsInit?.(fs, info);
+            await filled;
+          },
+        })
+        .catch(async (/** @type {unknown} */ error) => {
+          const f = await found;
+          throw f.bytes ? error : new Unusable(f.reason);
+        });
       performance.mark("vnv:restored");
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
       runPrecompiled(py);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
-      const restored = await bytes;
       if (source === "build" && key) {
-        storeSnapshot(key, restored, sha).then(
+        storeSnapshot(key, target, sha).then(
           () => tell({ stored: key }),
           () => undefined,
         );
@@ -120,7 +152,7 @@ export async function loadPyodide(options = {}) {
       if (source === "cache") {
         restoreDone().catch(() => undefined);
         setTimeout(() => {
-          verifyStored(restored, storedSha).then(
+          verifyStored(target, storedSha).then(
             (intact) => intact || console.warn("snapshot: the stored copy was damaged; dropped"),
             () => undefined,
           );
@@ -134,8 +166,7 @@ export async function loadPyodide(options = {}) {
       }
       // A snapshot that does not restore (another Pyodide build, damaged in a way the hash did
       // not catch) is dropped; the player just gets the next source or the bare boot.
-      const message = error instanceof Error ? error.message : String(error);
-      reasons.push(`${source}: error: ` + message.split("\n")[0]);
+      reasons.push(`${source}: error: ` + errorLine(error));
       if (source === "cache") await dropSnapshot().catch(() => undefined);
     }
   }

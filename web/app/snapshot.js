@@ -144,12 +144,13 @@ export async function sha256hex(bytes) {
 
 // The stored snapshot for `key`, in two steps, so that the caller can start the runtime in
 // between: at once {reason} when there is none for this key (a wrong key's entry is dropped),
-// else {read}, the promise of its bytes ({reason: "corrupt"}, the entry dropped, when their
-// length is not the one stored with them) and {sha}, the hash they had when stored. The caller
-// restores them and then calls restoreDone (or dropSnapshot).
+// else {size}, the length stored with it, {sha}, the hash its bytes had when stored, and
+// {readInto}, which streams them into the caller's buffer of `size` bytes ({reason: "corrupt"},
+// the entry dropped, when the body is not that long). The caller restores them and then calls
+// restoreDone (or dropSnapshot).
 /**
  * @param {string} key
- * @returns {Promise<{ read: Promise<Found>, sha: string, reason?: undefined } | { read?: undefined, reason: string }>}
+ * @returns {Promise<{ size: number, sha: string, readInto: (target: Uint8Array<ArrayBuffer>) => Promise<Found>, reason?: undefined } | { readInto?: undefined, reason: string }>}
  */
 export async function openSnapshot(key) {
   if (!globalThis.caches) return { reason: "no-cache-storage" };
@@ -160,6 +161,12 @@ export async function openSnapshot(key) {
     await cache.delete(ENTRY_URL);
     return { reason: "key-mismatch" };
   }
+  const size = Number(response.headers.get(LENGTH_HEADER));
+  const body = response.body;
+  if (!Number.isSafeInteger(size) || size <= 0 || !body) {
+    await cache.delete(ENTRY_URL);
+    return { reason: "corrupt" };
+  }
   const began = await cache.match(RESTORING_URL);
   if (!began) {
     // Not awaited: the write is on its way before the restore starts.
@@ -168,7 +175,11 @@ export async function openSnapshot(key) {
     await dropSnapshot();
     return { reason: "unfinished" };
   }
-  return { read: storedBytes(cache, response), sha: response.headers.get(HASH_HEADER) || "" };
+  return {
+    size,
+    sha: response.headers.get(HASH_HEADER) || "",
+    readInto: (target) => storedInto(cache, body, target),
+  };
 }
 
 // The restore from the stored copy finished (the engine answered from it).
@@ -178,16 +189,27 @@ export async function restoreDone() {
 
 /**
  * @param {Cache} cache
- * @param {Response} response
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {Uint8Array<ArrayBuffer>} target  exactly as long as the body must be
  * @returns {Promise<Found>}
  */
-async function storedBytes(cache, response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (String(bytes.length) !== response.headers.get(LENGTH_HEADER)) {
+async function storedInto(cache, body, target) {
+  const reader = body.getReader();
+  let written = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (written + read.value.length > target.length) {
+      written = -1;
+      reader.cancel().catch(() => undefined);
+      break;
+    }
+    target.set(read.value, written);
+    written += read.value.length;
+  }
+  if (written !== target.length) {
     await cache.delete(ENTRY_URL);
     return { reason: "corrupt" };
   }
-  return { bytes };
+  return { bytes: target };
 }
 
 // After a restore from the stored copy, while the player is on the setup screen: the hash the
@@ -205,19 +227,19 @@ export async function verifyStored(bytes, sha) {
 
 // The snapshot made at build time (snapshot/<sha>.bin.br, named in build.json): brotli, sent
 // by the host as plain bytes and decoded here, as it arrives, by a small WebAssembly decoder
-// (docs/snapshot.md: why not Content-Encoding). `size` is the decoded length: one allocation.
+// (docs/snapshot.md: why not Content-Encoding), into the caller's buffer of the decoded length.
 const DECODE_STEP = 1 << 22; // bytes of output per decoder call
 /**
  * @param {string} url
  * @param {string} sha
- * @param {number} size
+ * @param {Uint8Array<ArrayBuffer>} bytes  as long as the decoded snapshot
  * @param {string} decoderURL
  * @returns {Promise<Found>}
  */
-export async function fetchSnapshot(url, sha, size, decoderURL) {
+export async function fetchSnapshot(url, sha, bytes, decoderURL) {
   const [response, brotli] = await Promise.all([fetch(url), loadDecoder(decoderURL)]);
   if (!response.ok || !response.body) return { reason: `HTTP ${response.status}` };
-  const bytes = new Uint8Array(size);
+  const size = bytes.length;
   const decoder = new brotli.BrotliDecStream();
   const reader = response.body.getReader();
   let written = 0;
