@@ -40,6 +40,8 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "honesty": (0.7, 0.85, 0.95),
     "max_filler": (1, 2, 3),
     "open_bonus": (0.5, 1.0, 2.0),
+    "threat": (0.0, 10.0, 20.0, 40.0),  # open challenge only (seating.py)
+    "own_open": (0.0, 3.0, 8.0),
 }
 EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
