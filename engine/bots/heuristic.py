@@ -51,8 +51,8 @@ class Params:
     temperature: float = 0.0  # softmax over option values (0: best option)
     # Open challenge only (``seating.py``): the bot opening the next round, and a seat that may
     # go out opening it (times its odds of one rank in hand), in the bot's own cards.
-    own_open: float = 0.0
-    threat: float = 0.0
+    own_open: float = 15.0
+    threat: float = 10.0
 
 
 class HeuristicBot(BaseBot):
