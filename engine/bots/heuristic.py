@@ -34,6 +34,7 @@ from .base import (
 )
 from .estimate import p_claim_true
 from .memory import CardTracker
+from .seating import first_callers, opener_value, play_window
 
 
 @dataclass
@@ -48,6 +49,10 @@ class Params:
     call_per_card: float = 0.12
     max_filler: int = 2  # bluff cards added to a play
     temperature: float = 0.0  # softmax over option values (0: best option)
+    # Open challenge only (``seating.py``): the bot opening the next round, and a seat that may
+    # go out opening it (times its odds of one rank in hand), in the bot's own cards.
+    own_open: float = 15.0
+    threat: float = 10.0
 
 
 class HeuristicBot(BaseBot):
@@ -208,6 +213,9 @@ class HeuristicBot(BaseBot):
         options: list[Option] = list(passes)
         if legal.get("challenge"):
             value = p_h * -pile + (1 - p_h) * gain
+            if self.seating(view):  # honest: we take and the seat after us opens
+                value += p_h * self.opens(view, next_seat(view, me))
+                value += (1 - p_h) * self.opens(view, next_seat(view, author))
             options.append((value, {"type": "challenge"}))
         if legal.get("believe"):
             value = (1 - p_h) * -pile - p_h * self.beta_for(view, author) * 0.5
@@ -230,7 +238,31 @@ class HeuristicBot(BaseBot):
             nobody *= 1 - self.p_call(view, seat, count, False)
         caller_cost = p_h * self.params.beta * pile  # an honest play called: the caller takes it
         author_cost = (1 - p_h) * self.beta_for(view, author) * pile
-        return (1 - nobody) * (caller_cost + author_cost)
+        value = (1 - nobody) * (caller_cost + author_cost)
+        if self.seating(view) and not would_go_out(view, author):
+            after_lie = self.opens(view, next_seat(view, author))
+            for seat, p in first_callers(later, lambda s: self.p_call(view, s, count, False)):
+                value += p * (p_h * self.opens(view, next_seat(view, seat)) + (1 - p_h) * after_lie)
+        return value
+
+    def seating(self, view: View) -> bool:
+        """Whether to price who opens next (open challenge: see ``seating.py``)."""
+        p = self.params
+        return bool(view["options"].get("open_challenge")) and bool(p.own_open or p.threat)
+
+    def opens(self, view: View, seat: int) -> float:
+        return opener_value(view, seat, self.params.own_open, self.params.threat)
+
+    def seating_value(self, view: View, k: int, honest: bool) -> float:
+        """Who opens after our play of ``k`` cards: an honest play called hands the round to the
+        seat after its caller (to us when the caller sits just before us), a bluff called to the
+        seat after us."""
+        me = int(view["seat"])
+        value = 0.0
+        odds = first_callers(play_window(view, me), lambda s: self.p_call(view, s, k, False))
+        for seat, p in odds:
+            value += p * self.opens(view, next_seat(view, seat if honest else me))
+        return value
 
     def keep_ranks(self, view: View, rank: str) -> set[str]:
         if not view["options"].get("ascending"):
@@ -278,5 +310,7 @@ class HeuristicBot(BaseBot):
                         value = shed + q * self.beta_for(view, nxt) * (pile + k)
                     else:
                         value = (1 - q) * shed - q * pile
+                if k < hand_size and self.seating(view):
+                    value += self.seating_value(view, k, filler == 0)
                 options.append((value, play_action(cards, rank)))
         return options

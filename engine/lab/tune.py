@@ -40,6 +40,8 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "honesty": (0.7, 0.85, 0.95),
     "max_filler": (1, 2, 3),
     "open_bonus": (0.5, 1.0, 2.0),
+    "threat": (0.0, 5.0, 10.0, 20.0, 40.0),  # open challenge only (seating.py)
+    "own_open": (0.0, 3.0, 8.0, 15.0),
 }
 EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
@@ -69,9 +71,11 @@ def score(rows: list[dict[str, Any]]) -> float:
     return float(sum(row["win_rate"] / row["chance"] for row in rows) / len(rows))
 
 
-def evaluate(level: str, params: Trial, games: int, seed: int, jobs: int) -> float:
+def evaluate(  # noqa: PLR0917 - the command line's arguments, named at the one call site
+    level: str, params: Trial, games: int, seed: int, jobs: int, tables: Sequence[str] = ()
+) -> float:
     register(level, params)
-    tables = list(arena.MATRIX_TABLES)
+    tables = list(tables or arena.MATRIX_TABLES)
     rows = arena.matrix(
         [TRIAL],
         list(MIXED_FIELD),
@@ -93,11 +97,17 @@ def start_of(level: str) -> Trial:
 
 
 def search(  # noqa: PLR0917 - the command line's arguments, named at the one call site
-    level: str, games: int, rounds: int, seed: int, jobs: int, names: Sequence[str] = ()
+    level: str,
+    games: int,
+    rounds: int,
+    seed: int,
+    jobs: int,
+    names: Sequence[str] = (),
+    tables: Sequence[str] = (),
 ) -> Trial:
     best = start_of(level)
     steps = EXPERT_STEPS if level == "expert" else STEPS
-    best_score = evaluate(level, best, games, seed, jobs)
+    best_score = evaluate(level, best, games, seed, jobs, tables)
     print(f"start {best} -> {best_score:.3f}", flush=True)
     for _ in range(rounds):
         for name, values in steps.items():
@@ -107,7 +117,7 @@ def search(  # noqa: PLR0917 - the command line's arguments, named at the one ca
                 if getattr(best, name) == value:
                     continue
                 trial = dataclasses.replace(best, **{name: value})
-                result = evaluate(level, trial, games, seed, jobs)
+                result = evaluate(level, trial, games, seed, jobs, tables)
                 print(f"  {name}={value} -> {result:.3f}", flush=True)
                 if result > best_score:
                     best, best_score = trial, result
@@ -125,10 +135,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--params", default="", help="comma list: search only these")
+    parser.add_argument(
+        "--tables",
+        default="",
+        help="comma list of matrix tables (default: all); only for parameters that no other "
+        "table uses (threat and own_open act under open challenge only)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     names = [name for name in args.params.split(",") if name]
-    best = search(args.level, args.games, args.rounds, args.seed, args.jobs, names)
+    tables = [name for name in args.tables.split(",") if name]
+    best = search(args.level, args.games, args.rounds, args.seed, args.jobs, names, tables)
     print(f"best: {best}")
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0
