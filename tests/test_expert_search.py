@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import visible_events
-from engine.bots.expert import EXPERT_PARAMS, SEARCH_PARAMS, ExpertBot, SearchParams
+from engine.bots.expert import HOLD_BACK, SEARCH_PARAMS, ExpertBot, SearchParams
 from engine.bots.hard import HardBot
 from engine.bots.sim import Rules, Sim, policy_call
 from engine.cards import build_deck
@@ -107,10 +107,10 @@ def _repeat_claim_spot() -> tuple[list[float], list[float]]:
 
 def test_the_expert_doubts_a_second_claim_of_the_same_rank_by_the_same_author() -> None:
     """An honest author plays every card of the rank it holds, so its second claim of the
-    round's rank in one pile is honest only if it held cards back: Expert lowers that claim's
-    odds by the chance of holding back (1 - honesty); the first claim it judges as Hard does."""
+    round's rank in one pile is honest only if it held cards back: Expert cuts that claim's
+    odds by the chance of holding back; the first claim it judges as Hard does."""
     hard, expert = _repeat_claim_spot()
     assert expert[0] == hard[0]
-    odds = hard[1] / (1 - hard[1]) * (1 - EXPERT_PARAMS.honesty)
+    odds = hard[1] / (1 - hard[1]) * HOLD_BACK
     assert expert[1] == pytest.approx(odds / (1 + odds))
     assert expert[1] < hard[1]
