@@ -93,9 +93,9 @@ class ExpertBot(HardBot):
 
         An honest author plays every card of the rank it holds and a bluff pads all it holds,
         so after one claim of a rank the author holds more of it only if it held some back or
-        drew since.  Hard's public counts miss that: they rated such repeat claims 40-90 %
-        honest on average, and none of over 4,000 was honest (docs/bots.md, "Why Expert does
-        not beat Hard").
+        drew since.  Hard's public counts miss that: against the mixed field they rated such
+        repeat claims 39-77 % honest on average (by table), and 1 in over 3,000 was honest
+        (docs/bots.md, "Why Expert does not beat Hard").
         """
         p = super().p_honest(view, author, count, rank)
         repeats = self.repeat_claims(view, author, rank)
