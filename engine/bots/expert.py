@@ -94,7 +94,7 @@ class ExpertBot(HardBot):
         An honest author plays every card of the rank it holds and a bluff pads all it holds,
         so after one claim of a rank the author holds more of it only if it held some back or
         drew since.  Hard's public counts miss that: against the mixed field they rated such
-        repeat claims 39-77 % honest on average (by table), and 1 in over 3,000 was honest
+        repeat claims 39-77 % honest on average (by table), and 4 of 3,337 were honest
         (docs/bots.md, "Why Expert does not beat Hard").
         """
         p = super().p_honest(view, author, count, rank)
