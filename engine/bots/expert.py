@@ -107,8 +107,10 @@ class ExpertBot(HardBot):
     def repeat_claims(self, view: View, author: int, rank: str) -> int:
         """Earlier plays under the top one in this pile where ``author`` claimed ``rank``."""
         plays = self.pile_plays
-        if view["options"].get("draw") and int(view["stock_size"]) > 0:
-            return 0  # the author may have drawn more of the rank since
+        if view["options"].get("draw"):
+            # Hands refill from the stock, so the author may have drawn more of the rank since
+            # its earlier claim (on draw-3p the rule cost 4 points: docs/bots.md).
+            return 0
         if not plays or sum(int(play[1]) for play in plays) != int(view["pile_size"]):
             return 0  # memory out of step with the view (a restored bot): no evidence
         return sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
