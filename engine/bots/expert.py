@@ -8,7 +8,8 @@ For one decision:
    last-cards call, is played at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
-   probability) and turns it into the bot's own rank-count simulator (``sim.Sim``).
+   probability, doubted further when it repeats its author's claim: :meth:`ExpertBot.p_honest`)
+   and turns it into the bot's own rank-count simulator (``sim.Sim``).
 3. **Play-outs**: every candidate is applied in the same world (common random numbers) and the
    game goes on under a cheap policy for every seat, up to ``depth`` moves.
 4. **Score**: a finished game is 1 for a win (0 otherwise); a cut-off one is scored by a
