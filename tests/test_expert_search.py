@@ -1,12 +1,19 @@
-"""The Expert's search knobs: the play-out's window calls and the tuner's Expert trials."""
+"""The Expert's search knobs (the play-out's window calls, the tuner's Expert trials) and its
+doubt of repeat claims."""
 
 from __future__ import annotations
 
 import random
 
-from engine.bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
+import pytest
+
+from engine import visible_events
+from engine.bots.expert import HOLD_BACK, SEARCH_PARAMS, ExpertBot, SearchParams
+from engine.bots.hard import HardBot
 from engine.bots.sim import Rules, Sim, policy_call
+from engine.cards import build_deck
 from engine.lab import arena, tune
+from tests.helpers import deal, play
 
 
 def _window_spot(window_factor: float) -> Sim:
@@ -63,3 +70,47 @@ def test_the_tuner_seats_the_expert_with_the_trial_search_parameters() -> None:
 def test_max_worlds_overrides_the_budget_only() -> None:
     bot = ExpertBot(random.Random(1), max_worlds=5)
     assert bot.search_params == SearchParams(worlds=5)
+
+
+def _repeat_claim_spot() -> tuple[list[float], list[float]]:
+    """Three seats, fixed rank: seat 0 claims one queen, seats 1 and 2 play on, seat 0 claims
+    one queen again.  Seat 1's Hard and Expert judge both of seat 0's claims from the same
+    events."""
+    deck = build_deck(36, 1)
+    queens = [card for card in deck if card.startswith("Q")]
+    rest = [card for card in deck if not card.startswith("Q")]
+    game = deal([[*queens[:2], *rest[:10]], [queens[2], *rest[10:21]], [queens[3], *rest[21:]]])
+    bots = [HardBot(random.Random(1)), ExpertBot(random.Random(1))]
+    hard: list[float] = []
+    expert: list[float] = []
+
+    def seen(events: list[dict[str, object]]) -> None:
+        for bot in bots:
+            bot.observe(visible_events(events, 1))
+
+    def judge() -> None:
+        view = game.view(1)
+        for bot in bots:
+            bot.sync_sizes(view)
+            bot.tracker.sync(view)
+        hard.append(bots[0].p_honest(view, 0, 1, "Q"))
+        expert.append(bots[1].p_honest(view, 0, 1, "Q"))
+
+    seen(play(game, 0, [queens[0]], "Q"))
+    judge()
+    seen(play(game, 1, [rest[10]], "Q"))
+    seen(play(game, 2, [rest[21]], "Q"))
+    seen(play(game, 0, [queens[1]], "Q"))
+    judge()
+    return hard, expert
+
+
+def test_the_expert_doubts_a_second_claim_of_the_same_rank_by_the_same_author() -> None:
+    """An honest author plays every card of the rank it holds, so its second claim of the
+    round's rank in one pile is honest only if it held cards back: Expert cuts that claim's
+    odds by the chance of holding back; the first claim it judges as Hard does."""
+    hard, expert = _repeat_claim_spot()
+    assert expert[0] == hard[0]
+    odds = hard[1] / (1 - hard[1]) * HOLD_BACK
+    assert expert[1] == pytest.approx(odds / (1 + odds))
+    assert expert[1] < hard[1]
