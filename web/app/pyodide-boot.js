@@ -40,8 +40,8 @@ const size = Number(params.get("size") || 0);
 const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
 performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
-// The Cache Storage lookup, and the read of the stored bytes, start at once: they overlap the
-// IndexedDB check and the import of Pyodide (loadPyodide awaits them).
+// The Cache Storage lookup starts at once, beside the IndexedDB check and the import of Pyodide;
+// loadPyodide then streams the stored bytes into the buffer Pyodide restores from.
 const opened = key ? openSnapshot(key) : null;
 opened?.catch(() => undefined);
 // Pyodide's module does not touch IndexedDB until loadPyodide: it loads meanwhile.
