@@ -87,6 +87,12 @@ def boot_path(page: Page) -> tuple[str, str, str]:
     return root.get("boot", ""), root.get("bootSource", ""), root.get("bootReason", "")
 
 
+def wasm_from(page: Page) -> str:
+    """Which side compiled the wasm the engine's interpreter runs on (<html data-boot-wasm>):
+    "page" (app/runtime-module.js) or "worker"."""
+    return page.locator("html").get_attribute("data-boot-wasm") or ""
+
+
 def ran_precompiled(page: Page) -> bool:
     """The engine's worker ran worker.py from the snapshot (its mark, snapshot.js)."""
     marks = "() => performance.getEntriesByName('vnv:worker-code').length"
@@ -136,6 +142,7 @@ def test_return_visits_boot_from_the_snapshot_and_deal_differently(
     for _ in range(2):
         page = visit(context, base_url)
         assert boot_path(page) == ("snapshot", "cache", "")
+        assert wasm_from(page) == "page"
         expect(page.locator("#boot")).to_have_attribute("data-state", "ready")
         hands.append(fresh_deal_and_move(page))
         assert page.locator("html").get_attribute("data-snapshot") is None  # nothing to make
@@ -164,6 +171,8 @@ def test_bad_stored_snapshot_falls_back_to_a_bare_boot(
     path, source, why = boot_path(page)
     assert (path, source) == ("bare", "")
     assert why.startswith("cache: " + reason), why
+    # The failed restore and the bare boot both ran on the one module the page compiled.
+    assert wasm_from(page) == "page"
     fresh_deal_and_move(page)
     expect(page.locator("#boot-error")).to_be_hidden()
     if damage == "wrong-key":
@@ -201,6 +210,7 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     context = make_context(viewport={"width": 1280, "height": 800})
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "build", "cache: none")
+    assert wasm_from(page) == "page"
     # The first visit preloads the runtime and the build's snapshot (app/preload.js).
     assert len(page.evaluate(PRELOADS_JS)) == 5
     # worker.py ran from the code object compiled into the snapshot, not compiled again (a
@@ -238,3 +248,15 @@ def test_damaged_build_snapshot_falls_back_to_a_bare_boot(
     assert why.startswith("cache: none; build: "), why
     fresh_deal_and_move(page)
     expect(page.locator("#boot-error")).to_be_hidden()
+
+
+def test_worker_compiles_the_wasm_itself_when_the_page_does_not(
+    context: BrowserContext, base_url: str
+) -> None:
+    """?wasm=worker: the page offers no compiled wasm, so the worker compiles it, restores the
+    snapshot on it and plays (the path of a browser that cannot send modules to a worker)."""
+    page = visit(context, base_url, QUERY + "&wasm=worker")
+    assert boot_path(page) == ("snapshot", "cache", "")
+    assert wasm_from(page) == "worker"
+    fresh_deal_and_move(page)
+    page.close()

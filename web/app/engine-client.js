@@ -14,6 +14,7 @@
 //   After a bare boot, a background worker makes the snapshot for the next visit.
 
 import { ensureIndexedDB } from "./indexeddb.js";
+import { compileRuntime, offerRuntimeToNextWorker } from "./runtime-module.js";
 import { persistent, removeItem, writeItem } from "./storage.js";
 
 // The messages are typed from the one description of the protocol, web/app/protocol.schema.json
@@ -33,7 +34,7 @@ import { persistent, removeItem, writeItem } from "./storage.js";
  *     ? [request?: WorkerCalls[K][Extract<"request", keyof WorkerCalls[K]>]]
  *     : []} RequestArgs
  */
-/** @typedef {{path?: string, source?: string, reason?: string}} BootPath */
+/** @typedef {{path?: string, source?: string, reason?: string, wasm?: string}} BootPath */
 /**
  * The part of build.json (written by tools/build.py) that starting the worker reads.
  * @typedef {object} Manifest
@@ -108,6 +109,11 @@ export class EngineClient {
   async start(manifest, onStage) {
     onStage("runtime");
     const base = location.href;
+    // ?wasm=worker, for tests and figures: the worker compiles Pyodide's wasm itself, as it
+    // does whenever the page has none to give (runtime-module.js).
+    const compileHere = new URLSearchParams(location.search).get("wasm") !== "worker";
+    const wasmURL = new URL("pyodide.asm.wasm", new URL(manifest.pyodide, base)).href;
+    const runtime = compileHere ? compileRuntime(wasmURL) : null;
     await ensureIndexedDB(new URL(manifest.memory_indexeddb, base).href).catch(() => false);
     performance.mark("vnv:client-start");
     const core = await import(new URL(manifest.pyscript, base).href).catch((error) => {
@@ -115,11 +121,14 @@ export class EngineClient {
     });
     onStage("python");
     performance.mark("vnv:pyscript-imported");
-    const boot = bootWrapper(manifest, base);
+    const boot = bootWrapper(manifest, base, compileHere);
+    // The worker PyScript is about to make asks for the wasm compiled above.
+    const stopOffer = runtime ? offerRuntimeToNextWorker(runtime) : () => undefined;
     const started = core.PyWorker(new URL(manifest.worker, base).href, {
       config: {},
       version: boot.url,
     });
+    started.then(stopOffer, stopOffer);
     const worker = await withTimeout(started, BOOT_TIMEOUT_MS, "timeout").catch((error) => {
       if (error instanceof BootError) throw error;
       throw new BootError("worker", errorText(error));
@@ -150,6 +159,7 @@ export class EngineClient {
     document.documentElement.dataset.boot = this.bootPath;
     document.documentElement.dataset.bootSource = path.source || "";
     document.documentElement.dataset.bootReason = path.reason || "";
+    document.documentElement.dataset.bootWasm = path.wasm || "";
     onStage("ready");
     if (this.bootPath !== "snapshot" && manifest.snapshot) scheduleSnapshot(manifest, base);
     return info;
@@ -198,15 +208,17 @@ export class EngineClient {
  * The wrapper module's URL (see pyodide-boot.js) and a promise of the boot path it reports.
  * @param {Manifest} manifest
  * @param {string} base
+ * @param {boolean} pageWasm  the page compiles Pyodide's wasm and offers it to the worker
  * @returns {{url: string, path: Promise<BootPath>}}
  */
-function bootWrapper(manifest, base) {
+function bootWrapper(manifest, base, pageWasm) {
   // ?snapshot= picks the sources, for tests and figures: "off" none (bare, nothing made);
   // "browser" only Cache Storage, filled by the background maker; "build" only the build's.
   const choice = new URLSearchParams(location.search).get("snapshot") || "";
   const snap = manifest.snapshot;
   const chan = "vnv-boot-" + crypto.getRandomValues(new Uint32Array(2)).join("-");
   const query = new URLSearchParams({ pyodide: manifest.pyodide, chan, idb: manifest.memory_indexeddb });
+  if (pageWasm) query.set("wasm", "page");
   if (snap && persistent && ["", "browser"].includes(choice)) query.set("key", snap.key);
   if (snap && snap.built && ["", "build"].includes(choice)) {
     query.set("src", snap.built.url);

@@ -27,6 +27,7 @@ import {
   writeFiles,
 } from "./snapshot.js";
 import { ensureIndexedDB } from "./indexeddb.js";
+import { ASK } from "./runtime-module.js";
 
 const params = new URL(import.meta.url).searchParams;
 const siteRoot = new URL("../", import.meta.url);
@@ -39,7 +40,14 @@ const sha = params.get("sha") || "";
 const size = Number(params.get("size") || 0);
 const decoder = new URL(params.get("dec") || "", siteRoot).href;
 
+// How long the worker waits for the page's compiled wasm before it compiles the wasm itself.
+const PAGE_MODULE_WAIT_MS = 3000;
+
 performance.mark("vnv:boot-module"); // marks: tools/trace_boot.py
+const pageModule = params.get("wasm") === "page" ? askPage() : Promise.resolve(null);
+// Which side compiled the wasm the interpreter runs on: reported with the path.
+let wasmFrom = "worker";
+useModule(new URL("pyodide.asm.wasm", pyodideURL).href, pageModule);
 // The Cache Storage lookup starts at once, beside the IndexedDB check and the import of Pyodide;
 // loadPyodide then streams the stored bytes into the buffer Pyodide restores from.
 const opened = key ? openSnapshot(key) : null;
@@ -64,7 +72,7 @@ const VERIFY_DELAY_MS = 2000;
  * @param {number} ms
  */
 function report(path, source, reason, ms) {
-  tell({ path, source, reason, ms });
+  tell({ path, source, reason, ms, wasm: wasmFrom });
 }
 
 /** @param {object} message  to the page (engine-client.js: bootWrapper) */
@@ -78,6 +86,51 @@ function tell(message) {
 /** @param {unknown} error  its message's first line */
 function errorLine(error) {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0];
+}
+
+/**
+ * The wasm the page compiled (runtime-module.js), or null: the page answers on the port this
+ * sends up, with null when it has none.
+ * @returns {Promise<WebAssembly.Module | null>}
+ */
+function askPage() {
+  const { port1, port2 } = new MessageChannel();
+  /** @type {Promise<WebAssembly.Module | null>} */
+  const answered = new Promise((resolve) => {
+    port1.onmessage = ({ data }) => {
+      port1.close();
+      resolve(data instanceof WebAssembly.Module ? data : null);
+    };
+  });
+  self.postMessage(ASK, { transfer: [port2] });
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), PAGE_MODULE_WAIT_MS));
+  return /** @type {Promise<WebAssembly.Module | null>} */ (Promise.race([answered, late]));
+}
+
+/**
+ * Pyodide instantiates its wasm with WebAssembly.instantiateStreaming(fetch(url)) and has no
+ * option to take a compiled module; so that call instantiates the page's module instead, when
+ * there is one. Any other wasm (the brotli decoder's) goes through as before.
+ * @param {string} wasmURL
+ * @param {Promise<WebAssembly.Module | null>} module
+ */
+function useModule(wasmURL, module) {
+  const compile = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    const compiled = response.url === wasmURL ? await module : null;
+    if (compiled) {
+      try {
+        const instance = await WebAssembly.instantiate(compiled, imports);
+        performance.mark("vnv:page-module");
+        wasmFrom = "page";
+        return { module: compiled, instance };
+      } catch (error) {
+        console.warn("the page's compiled wasm did not instantiate; compiling it here", error);
+      }
+    }
+    return compile(response, imports);
+  };
 }
 
 /** A source without a usable snapshot (none, another key, damaged): not a failed restore. */
