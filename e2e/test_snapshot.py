@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import Guard
 from driver import BOOT_TIMEOUT_MS, Person, configure, deal, wait_ready, wait_turn
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, Worker, expect
 
 MAKE_TIMEOUT_MS = 180_000
 QUERY = "?speed=instant&debug=1&snapshot=browser"
@@ -91,6 +91,24 @@ def wasm_from(page: Page) -> str:
     """Which side compiled the wasm the engine's interpreter runs on (<html data-boot-wasm>):
     "page" (app/runtime-module.js) or "worker"."""
     return page.locator("html").get_attribute("data-boot-wasm") or ""
+
+
+def stdlib_mounted(page: Page) -> None:
+    """Until the engine's worker wrote the standard library's zip in after a restore (its mark,
+    app/snapshot.js: mountStdlib)."""
+    marks = "() => performance.getEntriesByName('vnv:stdlib-mounted').length"
+    for _ in range(60):
+        if any(worker.evaluate(marks) for worker in page.workers):
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError("the standard library was not mounted after 30 s")
+
+
+def engine_worker(page: Page) -> Worker:
+    """The worker that holds the interpreter (kept as vnvPython with ?debug=1)."""
+    found = [w for w in page.workers if w.evaluate("() => 'vnvPython' in globalThis")]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def ran_precompiled(page: Page) -> bool:
@@ -212,11 +230,14 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     assert boot_path(page) == ("snapshot", "build", "cache: none")
     assert wasm_from(page) == "page"
     # The first visit preloads the runtime and the build's snapshot (app/preload.js).
-    assert len(page.evaluate(PRELOADS_JS)) == 5
+    assert len(page.evaluate(PRELOADS_JS)) == 4
     # worker.py ran from the code object compiled into the snapshot, not compiled again (a
     # PyScript that passed another text would lose that silently: slower, still correct).
     assert ran_precompiled(page)
     fresh_deal_and_move(page)
+    # The restore ran on an empty stdlib zip; the real one came after it.
+    stdlib_mounted(page)
+    assert engine_worker(page).evaluate("() => vnvPython.runPython('import colorsys; 1')") == 1
     # A copy went to Cache Storage in the background: the next visit needs no snapshot download,
     # and the page knows it (localStorage), so the next visit preloads nothing it would not use.
     wait_copy(page, stored=True)
@@ -260,3 +281,35 @@ def test_worker_compiles_the_wasm_itself_when_the_page_does_not(
     assert wasm_from(page) == "worker"
     fresh_deal_and_move(page)
     page.close()
+
+
+def test_an_import_before_the_stdlib_is_in_fetches_it_at_once(
+    make_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """The restore runs on an empty stdlib zip and the real one is downloaded after it; an
+    import that needs it before then (none of a game does) fetches it at once and works."""
+    context = make_context(viewport={"width": 1280, "height": 800})
+    held: list[Route] = []
+
+    def hold_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # the download after the restore: never answered
+
+    context.route(re.compile(r".*/python_stdlib\.zip$"), hold_first)
+    page = visit(context, base_url, SHIPPED)
+    assert boot_path(page) == ("snapshot", "build", "cache: none")
+    worker = engine_worker(page)
+    marks = "() => performance.getEntriesByName('vnv:stdlib-mounted').length"
+    assert held
+    assert worker.evaluate(marks) == 0
+    # colorsys is in the stdlib, not in the snapshot: found only once the zip is in.
+    assert worker.evaluate("() => vnvPython.runPython('import colorsys; colorsys.__name__')") == (
+        "colorsys"
+    )
+    assert worker.evaluate(marks) == 1
+    # A module that exists nowhere still fails as it should.
+    missing = "() => vnvPython.runPython('import importlib.util as u; u.find_spec(\"no_such\")')"
+    assert worker.evaluate(missing) is None
+    fresh_deal_and_move(page)

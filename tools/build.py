@@ -354,19 +354,21 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     arrive). ``modulepreload`` for the page's boot chain (engine-start.js and main.js with
     every module they import, PyScript's core.js and its chunk): one round trip instead of one
     per import level. ``preload`` for what the worker fetches first from the versioned runtime
-    (Pyodide's modules, the wasm, the stdlib) and the build's snapshot, so their downloads start
-    with the page's; the worker's own requests then meet them in the HTTP cache (immutable
-    files, one download each: e2e/test_offline.py counts them at the server). Those are added
-    by app/preload.js (a classic script: it runs as the head is parsed) and only where no copy
-    of this build's snapshot is stored: a return visit does not use them.
+    (Pyodide's modules, the wasm) and the build's snapshot, so their downloads start with the
+    page's (the stdlib only without a built snapshot: a restore fetches it afterwards, see
+    app/snapshot.js: mountStdlib); the worker's own requests then meet them in the HTTP cache
+    (immutable files, one download each: e2e/test_offline.py counts them at the server). Those
+    are added by app/preload.js (a classic script: it runs as the head is parsed) and only where
+    no copy of this build's snapshot is stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
     # What starts the worker first: engine-start.js's graph, then PyScript's, then main.js's.
     modules = module_graph(out, [BOOT_ENTRIES[0], boot["pyscript"], *BOOT_ENTRIES[1:]])
     fetches = [boot["pyodide"]] + [runtime + n for n in ("pyodide.asm.mjs", "pyodide.asm.wasm")]
-    fetches.append(runtime + "python_stdlib.zip")
     if boot["snapshot"] and boot["snapshot"].get("built"):
         fetches.append(boot["snapshot"]["built"]["url"])
+    else:  # a bare boot needs the stdlib before it runs; a restore does not (app/snapshot.js)
+        fetches.append(runtime + "python_stdlib.zip")
     content = html.escape(json.dumps(boot, separators=(",", ":")))
     # preload.js first, and before the stylesheet (index.html): a classic script waits for the
     # stylesheets above it, and the downloads it starts are the longest.

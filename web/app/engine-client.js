@@ -95,6 +95,7 @@ export class EngineClient {
     // beside each one the call it answers, [export, its argument as sent or null].
     /** @type {string[] | null} */
     this.rawLog = debug ? [] : null;
+    this.debug = debug;
     /** @type {[ExportName, string | null][] | null} */
     this.sentLog = debug ? [] : null;
     /** @type {Promise<unknown>} */
@@ -121,7 +122,7 @@ export class EngineClient {
     });
     onStage("python");
     performance.mark("vnv:pyscript-imported");
-    const boot = bootWrapper(manifest, base, compileHere);
+    const boot = bootWrapper(manifest, base, compileHere, this.debug);
     // The worker PyScript is about to make asks for the wasm compiled above.
     const stopOffer = runtime ? offerRuntimeToNextWorker(runtime) : () => undefined;
     const started = core.PyWorker(new URL(manifest.worker, base).href, {
@@ -209,9 +210,10 @@ export class EngineClient {
  * @param {Manifest} manifest
  * @param {string} base
  * @param {boolean} pageWasm  the page compiles Pyodide's wasm and offers it to the worker
+ * @param {boolean} debug  the worker keeps its interpreter where tests reach it (vnvPython)
  * @returns {{url: string, path: Promise<BootPath>}}
  */
-function bootWrapper(manifest, base, pageWasm) {
+function bootWrapper(manifest, base, pageWasm, debug) {
   // ?snapshot= picks the sources, for tests and figures: "off" none (bare, nothing made);
   // "browser" only Cache Storage, filled by the background maker; "build" only the build's.
   const choice = new URLSearchParams(location.search).get("snapshot") || "";
@@ -219,6 +221,7 @@ function bootWrapper(manifest, base, pageWasm) {
   const chan = "vnv-boot-" + crypto.getRandomValues(new Uint32Array(2)).join("-");
   const query = new URLSearchParams({ pyodide: manifest.pyodide, chan, idb: manifest.memory_indexeddb });
   if (pageWasm) query.set("wasm", "page");
+  if (debug) query.set("debug", "1");
   if (snap && persistent && ["", "browser"].includes(choice)) query.set("key", snap.key);
   if (snap && snap.built && ["", "build"].includes(choice)) {
     query.set("src", snap.built.url);

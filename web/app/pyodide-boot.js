@@ -12,13 +12,18 @@
 // Query: pyodide=<pyodide.mjs, relative to the site root>, chan=<channel>, key=<snapshot key>
 // (empty: no Cache Storage), src=<build-time snapshot, brotli, relative to the site root>,
 // sha=<its SHA-256> (empty: none), size=<its decoded length>, dec=<the brotli decoder's module,
-// relative to the site root> and idb=<fake-indexeddb's module, relative to the site root>.
+// relative to the site root>, idb=<fake-indexeddb's module, relative to the site root>,
+// wasm=page (the page compiles Pyodide's wasm and hands it over: runtime-module.js) and
+// debug=1 (the page's ?debug: the interpreter is kept as globalThis.vnvPython, for e2e tests
+// of what no page action reaches, such as an import before the stdlib is in).
 
 import {
   AFTER_RESTORE,
   dropSnapshot,
+  EMPTY_STDLIB,
   engineFiles,
   fetchSnapshot,
+  mountStdlib,
   openSnapshot,
   restoreDone,
   runPrecompiled,
@@ -140,6 +145,13 @@ class Unusable extends Error {}
 
 /** @param {LoadOptions} options  PyScript's */
 export async function loadPyodide(options = {}) {
+  const py = await boot(options);
+  if (params.get("debug")) Object.assign(globalThis, { vnvPython: py });
+  return py;
+}
+
+/** @param {LoadOptions} options */
+async function boot(options) {
   const t0 = performance.now();
   const base = { ...options, indexURL: new URL(".", pyodideURL).href };
   const reasons = [];
@@ -182,6 +194,7 @@ export async function loadPyodide(options = {}) {
         .loadPyodide({
           ...base,
           _loadSnapshot: target,
+          stdLibURL: EMPTY_STDLIB,
           /** @type {NonNullable<LoadOptions["fsInit"]>} */
           fsInit: async (fs, info) => {
             await options.fsInit?.(fs, info);
@@ -195,6 +208,7 @@ export async function loadPyodide(options = {}) {
       performance.mark("vnv:restored");
       if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
       runPrecompiled(py);
+      mountStdlib(py, new URL("python_stdlib.zip", pyodideURL).href);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
       if (source === "build" && key) {
         storeSnapshot(key, target, sha).then(

@@ -133,6 +133,83 @@ export function runPrecompiled(py) {
   };
 }
 
+// A restore needs none of the standard library's zip (2.5 MB, ~1 s of a first visit at
+// 20 Mbit/s): the snapshot holds every module the engine, worker.py and PyScript's worker
+// import, and a whole game imports nothing more (checked in the page: after the boot only `js`
+// and `polyscript`, PyScript's JavaScript modules, were new). So a restore runs on an empty zip
+// (app/empty.zip, passed as Pyodide's stdLibURL) and mountStdlib writes the real one in once it
+// is downloaded, after the restore. Until then, an import that no finder satisfies fetches the
+// zip at once (a synchronous request: allowed in a worker) and is tried again; a module that
+// does not exist costs that one download, then fails as ever.
+export const EMPTY_STDLIB = new URL("./empty.zip", import.meta.url).href;
+// The zip's table of contents is cached in the heap (zipimport), so the snapshot's copy, of the
+// real zip, would send imports to offsets the empty one lacks: it is forgotten after the
+// restore, and again once the real zip is written.
+const FORGET_ZIP = `
+import sys, importlib, zipimport
+for _path in [p for p in sys.path if p.endswith(".zip")]:
+    sys.path_importer_cache.pop(_path, None)
+    zipimport._zip_directory_cache.pop(_path, None)
+importlib.invalidate_caches()
+del _path
+`;
+const STDLIB_LATER = `
+import sys, importlib.machinery
+from _vnv_stdlib import mount_now as _mount_now
+class _StdlibLater:
+    @staticmethod
+    def find_spec(name, path=None, target=None, mount=_mount_now):
+        mount()
+        return importlib.machinery.PathFinder.find_spec(name, path, target)
+sys.meta_path.append(_StdlibLater)
+del _StdlibLater, _mount_now
+`;
+const STDLIB_MOUNTED = `
+import sys
+sys.meta_path[:] = [f for f in sys.meta_path if getattr(f, "__name__", "") != "_StdlibLater"]
+`;
+
+/**
+ * After a restore on EMPTY_STDLIB: the real standard library into the file system, downloaded
+ * now, or at once by the first import that needs it.
+ * @param {Pyodide} py
+ * @param {string} url  python_stdlib.zip
+ */
+export function mountStdlib(py, url) {
+  /** @type {string} */
+  const path = py.runPython("[p for p in __import__('sys').path if p.endswith('.zip')][0]");
+  let mounted = false;
+  /** @param {Uint8Array} bytes */
+  const mount = (bytes) => {
+    if (mounted) return;
+    mounted = true;
+    py.FS.writeFile(path, bytes);
+    py.runPython(FORGET_ZIP + STDLIB_MOUNTED);
+    performance.mark("vnv:stdlib-mounted"); // tools/trace_boot.py
+  };
+  py.registerJsModule("_vnv_stdlib", {
+    mount_now() {
+      if (mounted) return;
+      const request = new XMLHttpRequest();
+      request.open("GET", url, false);
+      request.responseType = "arraybuffer";
+      request.send();
+      if (request.status !== 200) throw new Error(`the standard library: HTTP ${request.status}`);
+      mount(new Uint8Array(request.response));
+    },
+  });
+  py.runPython(FORGET_ZIP + STDLIB_LATER);
+  fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then(
+      (buffer) => mount(new Uint8Array(buffer)),
+      () => undefined, // the next import that needs it asks again (mount_now)
+    );
+}
+
 /** @typedef {import("pyodide").PyodideAPI} Pyodide */
 /** @typedef {{ bytes: Uint8Array<ArrayBuffer>, reason?: undefined } | { bytes?: undefined, reason: string }} Found */
 
