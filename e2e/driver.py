@@ -108,6 +108,14 @@ def wait_turn(page: Page, after_step: int | None = None) -> dict[str, Any]:
     return s
 
 
+def play_again(page: Page) -> None:
+    """Click "Play again" and wait until the new deal is on the table: until then the table
+    still says "over" (the end screen closes first), and wait_turn would read the old game."""
+    page.click("#play-again")
+    expect(page.locator("#end-screen")).to_be_hidden()
+    expect(page.locator("#table-screen")).not_to_have_attribute("data-state", "over")
+
+
 class Person:
     """Plays by the rules the page shows; counts the actions it used."""
 

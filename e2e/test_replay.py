@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from driver import Person, check_protocol, configure, deal, game_frame, open_page, wait_turn
+from driver import (
+    Person,
+    check_protocol,
+    configure,
+    deal,
+    game_frame,
+    open_page,
+    play_again,
+    wait_turn,
+)
 from playwright.sync_api import Page, expect
 
 from engine.lab.replay_sizes import bot_game, table_of
@@ -49,7 +58,7 @@ def test_share_open_step_switch_seat_and_leave(page: Page, base_url: str) -> Non
     assert len(text) < 2000
 
     # A game in progress, saved: the replay must leave it as it is.
-    page.click("#play-again")
+    play_again(page)
     before = wait_turn(page)
     hand = before["hand"]
 

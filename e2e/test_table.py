@@ -15,6 +15,7 @@ from driver import (
     configure,
     deal,
     open_page,
+    play_again,
     raw_answers,
     state,
     wait_ready,
@@ -75,8 +76,7 @@ def test_classic_whole_games_by_clicking(page: Page, base_url: str) -> None:
         assert check_no_hidden_cards(raw_answers(page)) > 10
         assert check_protocol(page) > 10  # every request and answer, as the schema says
         clear_answers(page)
-        page.click("#play-again")
-        expect(page.locator("#end-screen")).to_be_hidden()
+        play_again(page)
     assert person.used_all(CALLS), person.used
     # The log narrated the game with catalog sentences.
     expect(page.locator("#log li").first).not_to_be_empty()
@@ -97,7 +97,7 @@ def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
         assert check_no_hidden_cards(raw_answers(page)) > 5
         assert check_protocol(page) > 5
         clear_answers(page)
-        page.click("#play-again")
+        play_again(page)
     assert person.used_all(CALLS), person.used
     assert not person.used["pass"]  # quick has no open-challenge window
 
@@ -268,8 +268,7 @@ def test_reload_resumes_the_game(page: Page, base_url: str) -> None:
     # The restored game plays on to its end, and "Play again" deals the same setup.
     final = person.play_game()
     assert final["ended"]
-    page.click("#play-again")
-    expect(page.locator("#end-screen")).to_be_hidden()
+    play_again(page)
     expect(page.locator("#opponents .seat")).to_have_count(2)
     wait_turn(page)
     # Since the reload: boot, the resumed game (with its log and setup), its moves, a new deal.
