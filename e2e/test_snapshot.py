@@ -313,3 +313,18 @@ def test_an_import_before_the_stdlib_is_in_fetches_it_at_once(
     missing = "() => vnvPython.runPython('import importlib.util as u; u.find_spec(\"no_such\")')"
     assert worker.evaluate(missing) is None
     fresh_deal_and_move(page)
+
+
+def test_worker_compiles_the_wasm_when_the_page_has_none(
+    context: BrowserContext, base_url: str
+) -> None:
+    """A page that cannot compile the wasm (here: no WebAssembly.compileStreaming) answers the
+    worker's request with nothing, and the worker compiles the wasm itself."""
+    page = context.new_page()
+    page.add_init_script("delete WebAssembly.compileStreaming")
+    page.goto(base_url + QUERY)
+    wait_ready(page)
+    assert boot_path(page) == ("snapshot", "cache", "")
+    assert wasm_from(page) == "worker"
+    fresh_deal_and_move(page)
+    page.close()

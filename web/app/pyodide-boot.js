@@ -120,6 +120,7 @@ function askPage() {
  * @param {Promise<WebAssembly.Module | null>} module
  */
 function useModule(wasmURL, module) {
+  if (typeof WebAssembly.instantiateStreaming !== "function") return; // Pyodide then compiles
   const compile = WebAssembly.instantiateStreaming.bind(WebAssembly);
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;

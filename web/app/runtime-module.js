@@ -22,7 +22,10 @@ const compiling = new Map();
 export function compileRuntime(url) {
   let module = compiling.get(url);
   if (!module) {
-    module = WebAssembly.compileStreaming(fetch(url)).catch(() => null);
+    // Any failure, a synchronous one too (a browser without compileStreaming), means null.
+    module = Promise.resolve()
+      .then(() => WebAssembly.compileStreaming(fetch(url)))
+      .catch(() => null);
     compiling.set(url, module);
   }
   return module;
