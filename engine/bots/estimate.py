@@ -68,6 +68,15 @@ def p_claim_true(
         return 1.0
     holds = _holding(view, tracker, seat, rank)
     full = count >= 4 * int(view["options"]["decks"])  # a full play: it may have held more
+    return honest_share(holds, count, full, honesty)
+
+
+def honest_share(
+    holds: Callable[[int, bool], float], count: int, full: bool, honesty: float
+) -> float:
+    """The likelihood ratio of :func:`p_claim_true`, for any judge's ``holds`` (the chance the
+    author held exactly ``n`` of the rank, at least ``n`` with ``tail``): ``full`` when the
+    claim is every copy, so the author may have held more."""
     honest = honesty * holds(count, full)
     bluff = sum(
         weight * holds(count - filler, False) * (1 - honesty if count > filler else 1.0)
@@ -93,9 +102,26 @@ def _holding(
     population = cards_in_play(view) - len(view["hand"]) - len(view["discard"]) - not_here
     population = max(population - sure_all, 0)
     unknown_rank = limit - sure_rank
-    choices = len(ranks_of_deck(int(view["options"]["deck"]))) - int(
-        bool(view["options"].get("no_aces"))
+    chosen = chose_rank(view, seat, int(last["count"]) if last else 0)
+    choices = claimable_ranks(view) if chosen else 1
+    return holding(
+        population, unknown_rank, slots, sure_rank=sure_rank, limit=limit, choices=choices
     )
+
+
+def claimable_ranks(view: View) -> int:
+    """How many ranks an opener may claim."""
+    options = view["options"]
+    return len(ranks_of_deck(int(options["deck"]))) - int(bool(options.get("no_aces")))
+
+
+def holding(
+    population: int, unknown_rank: int, slots: int, *, sure_rank: int, limit: int, choices: int
+) -> Callable[[int, bool], float]:
+    """``holds(n, tail)`` for a seat whose ``slots`` unknown cards come from ``population``
+    cards holding ``unknown_rank`` copies of the rank, beside ``sure_rank`` known ones, at most
+    ``limit`` in all.  ``choices`` > 1: the author picked the rank it claims, so it needed ``n``
+    of *some* rank, not of this one (without this, honest two-deck openers looked like liars)."""
 
     def holds(n: int, tail: bool) -> float:
         if n > limit or (n < sure_rank and not tail):
@@ -104,9 +130,7 @@ def _holding(
         chance = at_least(population, unknown_rank, slots, need)
         if not tail:
             chance -= at_least(population, unknown_rank, slots, need + 1)
-        if n > 0 and chose_rank(view, seat, int(last["count"]) if last else 0):
-            # The author picked the rank it claims, so it needed ``n`` of *some* rank, not of
-            # this one: without this, honest two-deck openers looked like liars.
+        if n > 0 and choices > 1:
             chance = 1 - (1 - chance) ** choices
         return chance
 

@@ -124,8 +124,7 @@ class ExpertBot(HardBot):
         )
         return calls + plays[: self.search_params.plays]
 
-    def act(self, view: View) -> Action:
-        self.sync_sizes(view)
+    def decide(self, view: View) -> Action:
         self.tracker.sync(view)
         options = self.progress.steer(view, self.options(view))
         forced = [option for option in options if option[0] >= 99.0]

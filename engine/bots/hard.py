@@ -8,7 +8,10 @@ On top of Medium's public-fact tracking (``memory.CardTracker``), Hard keeps
   those circumstances, shrunk towards the player's overall rate and a population prior.  It moves
   the public-count probability (``estimate.p_claim_true``) in log-odds;
 * a per-opponent **call model**: how often that player challenges (and believes) a play of a
-  given size when it could.
+  given size when it could;
+* per opponent, whether it calls at that rate or **judges** each claim by its own hand and the
+  public facts (``looks.py``): the bot's own candidate plays are priced by both, weighed by how
+  well each predicted that seat's answers so far.
 
 Plays and calls are valued one move ahead with those models (the next player's likely answer to
 each candidate play, every window seat's with open challenge); the best value is played, ties
@@ -21,10 +24,14 @@ import math
 import random
 from typing import Any
 
-from .base import Action, Event, View
+from .base import Action, Event, View, next_seat
 from .estimate import p_claim_true
 from .heuristic import HeuristicBot, Params
+from .looks import Judges, judge_calls, p_judge_calls
+from .seating import play_window
 
+# What rating another seat's claim needs of our last view (the rest comes from the events).
+TABLE_KEYS = ("seat", "hand", "discard", "options", "stock_size")
 LIE_BASELINE = 0.4  # lie rate of an "average" player's revealed plays
 PRIOR_STRENGTH = 5.0
 
@@ -73,6 +80,7 @@ HARD_PARAMS = Params(
     call_base=0.35,
     call_per_card=0.0,
     honesty=0.7,
+    judge_prior=0.2,
 )
 
 
@@ -87,39 +95,52 @@ class HardBot(HeuristicBot):
         self.call_stats: dict[str, list[int]] = {}  # "seat|count" -> [chances, challenges]
         self.last_meta: list[Any] | None = None
         self.pile_plays: list[list[Any]] = []  # [seat, count, rank, cards or None] per pile play
+        self.judges = Judges()
+        # the open question to each seat that may answer a play: [author, count, a judge's
+        # chance of calling it] for another's play (the same for every seat), and for ours
+        # each answering seat's own chance [as a judge, as a rate caller]
+        self.claim: list[Any] | None = None
+        self.answering: dict[str, list[float]] = {}
+        self.table: dict[str, Any] | None = None  # what rating another's claim needs of our view
 
     # ------------------------------------------------------------ memory
 
     def observe(self, events: list[Event]) -> None:
-        super().observe(events)
-        for event in events:
-            kind = event["type"]
-            if kind == "dealt":
-                self.sizes = [int(n) for n in event["counts"]]
-                self.pile = 0
-                self.pile_plays = []
-            elif kind == "played":
-                seat, count = int(event["seat"]), int(event["count"])
-                self._resize(seat, -count)
-                self.pile += count
-                hand = self.sizes[seat] if self.sizes else 5
-                self.last_meta = [seat, count, hand, self.pile]
-                self.pile_plays.append([seat, count, event["rank"], event.get("cards")])
-            elif kind == "revealed" and self.last_meta is not None:
-                seat, count, hand, pile = self.last_meta
-                lie = not event["honest"]
-                for key in self._lie_keys(seat, count, hand, pile):
-                    _add(self.lies, key, lie)
-            elif kind == "took_pile":
-                self._resize(int(event["seat"]), int(event["count"]))
-                self.pile = 0
-                self.pile_plays = []
-            elif kind == "discarded":
-                self.pile -= len(event["cards"])
-                if self.pile_plays:
-                    self.pile_plays.pop()
-            elif kind == "drew":
-                self._resize(int(event["seat"]), int(event["count"]))
+        for event in events:  # one at a time: the judges' evidence wants the rates before each
+            self._answer(event)
+            self._observe(event)
+            if event["type"] == "played":
+                self._ask(event)
+
+    def _observe(self, event: Event) -> None:
+        super().observe([event])
+        kind = event["type"]
+        if kind == "dealt":
+            self.sizes = [int(n) for n in event["counts"]]
+            self.pile = 0
+            self.pile_plays = []
+        elif kind == "played":
+            seat, count = int(event["seat"]), int(event["count"])
+            self._resize(seat, -count)
+            self.pile += count
+            hand = self.sizes[seat] if self.sizes else 5
+            self.last_meta = [seat, count, hand, self.pile]
+            self.pile_plays.append([seat, count, event["rank"], event.get("cards")])
+        elif kind == "revealed" and self.last_meta is not None:
+            seat, count, hand, pile = self.last_meta
+            lie = not event["honest"]
+            for key in self._lie_keys(seat, count, hand, pile):
+                _add(self.lies, key, lie)
+        elif kind == "took_pile":
+            self._resize(int(event["seat"]), int(event["count"]))
+            self.pile = 0
+            self.pile_plays = []
+        elif kind == "discarded":
+            self.pile -= len(event["cards"])
+            if self.pile_plays:
+                self.pile_plays.pop()
+        elif kind == "drew":
+            self._resize(int(event["seat"]), int(event["count"]))
 
     def _resize(self, seat: int, change: int) -> None:
         if self.sizes:
@@ -127,7 +148,68 @@ class HardBot(HeuristicBot):
 
     def act(self, view: View) -> Action:
         self.sync_sizes(view)
+        action = self.decide(view)
+        self._expect(view, action)
+        return action
+
+    def decide(self, view: View) -> Action:
         return super().act(view)
+
+    # ------------------------------------------------------------ judges (looks.py)
+
+    def _expect(self, view: View, action: Action) -> None:
+        """Keep what rating the next claims needs of this view, and after our own play (one
+        that does not go out) each answering seat's chance to call it, as a judge and as a rate
+        caller, to weigh the two by its answer."""
+        self.table = {key: view[key] for key in TABLE_KEYS}
+        self.answering = {}
+        if action["type"] != "play":
+            return
+        self.claim = None
+        if len(action["cards"]) >= len(view["hand"]):
+            return
+        me, count = int(view["seat"]), len(action["cards"])
+        open_challenge = view["options"].get("open_challenge")
+        for seat in play_window(view, me) if open_challenge else [next_seat(view, me)]:
+            as_judge = p_judge_calls(
+                view, self.tracker, self.pile_plays, seat=seat, rank=action["rank"], count=count
+            )
+            self.answering[str(seat)] = [as_judge, self.call_rate(seat, count)]
+
+    def _answer(self, event: Event) -> None:
+        """File a seat's answer (a call, or a believe, pass or play instead) to the open claim
+        as evidence for the judges, before the call model counts it."""
+        kind, seat = event["type"], int(event.get("seat", -1))
+        me = self.tracker.seat
+        if kind == "played" and seat == me:
+            return  # our own play: its answers are still to come
+        if seat != me and (kind in ("challenged", "believed", "passed") or kind == "played"):
+            called = kind == "challenged"
+            if str(seat) in self.answering:
+                as_judge, as_rate = self.answering.pop(str(seat))
+                self.judges.answered(seat, called, as_judge, as_rate)
+            elif self.claim is not None and seat != self.claim[0]:
+                _, count, as_judge = self.claim
+                self.judges.answered(seat, called, as_judge, self.call_rate(seat, count))
+        if kind in ("challenged", "believed", "played", "took_pile", "dealt", "discarded"):
+            self.answering = {}
+            self.claim = None
+
+    def _ask(self, event: Event) -> None:
+        """Another seat's play (not going out): what a judge would make of it.  Our own view
+        stands in for the judge's (we rate the claim as Hard does), so every seat's answers to
+        every play are evidence, not only its few answers to ours."""
+        seat, count = int(event["seat"]), int(event["count"])
+        table = self.table
+        if table is None or seat == self.tracker.seat or not self.sizes or not self.sizes[seat]:
+            return
+        view = {
+            **table,
+            "hand_sizes": list(self.sizes),
+            "pile_size": self.pile,
+            "last_play": {"seat": seat, "count": count, "rank": event["rank"], "unresolved": True},
+        }
+        self.claim = [seat, count, judge_calls(self.p_honest(view, seat, count, event["rank"]))]
 
     def sync_sizes(self, view: View) -> None:
         self.sizes = [int(n) for n in view["hand_sizes"]]  # exact, whatever was missed
@@ -155,6 +237,10 @@ class HardBot(HeuristicBot):
             call_stats=self.call_stats,
             last_meta=self.last_meta,
             pile_plays=self.pile_plays,
+            judges=self.judges.to_json(),
+            claim=self.claim,
+            answering=self.answering,
+            table=self.table,
         )
         return data
 
@@ -167,6 +253,11 @@ class HardBot(HeuristicBot):
             self.call_stats = {k: list(v) for k, v in data["call_stats"].items()}
             self.last_meta = data["last_meta"]
             self.pile_plays = [list(play) for play in data["pile_plays"]]
+            # saves from before the judges carry none: the bot starts learning them afresh
+            self.judges = Judges.from_json(data.get("judges"))
+            self.claim = data.get("claim")
+            self.answering = {k: list(v) for k, v in (data.get("answering") or {}).items()}
+            self.table = data.get("table")
 
     # ------------------------------------------------------------ models
 
@@ -186,9 +277,22 @@ class HardBot(HeuristicBot):
         shift = _logit(rate) - _logit(LIE_BASELINE)
         return _sigmoid(_logit(base) - shift)
 
-    def p_call(self, view: View, seat: int, count: int, going_out: bool) -> float:
+    def p_call(
+        self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None
+    ) -> float:
         if going_out:
             return 0.95
+        rate = self.call_rate(seat, count)
+        judge = self.judges.weight(seat, self.params.judge_prior)
+        if claim is None or judge <= 0.0:
+            return rate
+        looks = p_judge_calls(
+            view, self.tracker, self.pile_plays, seat=seat, rank=claim, count=count
+        )
+        return (1 - judge) * rate + judge * looks
+
+    def call_rate(self, seat: int, count: int) -> float:
+        """The seat's learnt rate of calling a play of ``count`` cards."""
         p = self.params
         prior = min(0.9, p.call_base + p.call_per_card * (count - 1))
         overall = _rate(self.call_stats, f"{seat}", prior, 4.0)

@@ -53,6 +53,9 @@ class Params:
     # go out opening it (times its odds of one rank in hand), in the bot's own cards.
     own_open: float = 15.0
     threat: float = 10.0
+    # Hard only (``looks.py``): the chance, before it answered anything, that a seat judges our
+    # claims by its hand and the public facts instead of calling at a rate (0: rates only).
+    judge_prior: float = 0.0
 
 
 class HeuristicBot(BaseBot):
@@ -115,8 +118,11 @@ class HeuristicBot(BaseBot):
         chance = p_claim_true(view, self.tracker, author, rank, count, honesty=self.params.honesty)
         return min(chance, 0.97)
 
-    def p_call(self, view: View, seat: int, count: int, going_out: bool) -> float:
-        """Probability that ``seat`` challenges a play of ``count`` cards."""
+    def p_call(
+        self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None
+    ) -> float:
+        """Probability that ``seat`` challenges a play of ``count`` cards (``claim``: our own
+        play's rank, which Hard judges by how it looks to the seat; Medium counts calls only)."""
         if going_out:
             return 0.95
         p = self.params
@@ -152,19 +158,20 @@ class HeuristicBot(BaseBot):
             raise ValueError("no legal action")
         return options
 
-    def p_called(self, view: View, nxt: int, count: int, going_out: bool) -> float:
-        """Probability that a play of ``count`` cards is challenged by anyone.
+    def p_called(self, view: View, nxt: int, count: int, going_out: bool, claim: str) -> float:
+        """Probability that our play of ``count`` cards claimed as ``claim`` is challenged by
+        anyone.
 
         With open challenge every other player gets a window, so the chance that nobody calls
         is the product over all of them (with six players that is most plays).
         """
-        q = self.p_call(view, nxt, count, going_out)
+        q = self.p_call(view, nxt, count, going_out, claim)
         if not view["options"].get("open_challenge"):
             return q
         me = int(view["seat"])
         for seat in range(int(view["players"])):
             if seat not in (me, nxt) and seat not in view["out"]:
-                q = 1 - (1 - q) * (1 - self.p_call(view, seat, count, going_out))
+                q = 1 - (1 - q) * (1 - self.p_call(view, seat, count, going_out, claim))
         return q
 
     def beta_for(self, view: View, seat: int) -> float:
@@ -301,7 +308,7 @@ class HeuristicBot(BaseBot):
                 after.subtract(rank_of(card) for card in cards)
                 after = +after
                 going_out = out_possible and k == hand_size
-                q = self.p_called(view, nxt, k, going_out)
+                q = self.p_called(view, nxt, k, going_out, rank)
                 if going_out:
                     value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
                 else:
