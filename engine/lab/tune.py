@@ -11,6 +11,14 @@ tables of win rate / chance.  The log prints every trial, so the choice can be c
 
 ``--level expert`` searches the Expert's :class:`~engine.bots.expert.SearchParams` (Hard's value
 model under it stays as shipped); ``--params`` limits the search to some parameters.
+
+``--fields "mixed;medium"`` scores a trial against each field (the mixed strangers, a table of
+Medium bots) and takes the mean: tuned against the strangers alone, Hard padded its bluffs in a
+way Medium catches.  ``--floor medium`` rejects a trial that falls below Medium on any table
+against the first field, since the level order is a target on every table.
+
+    python -m engine.lab.tune --level hard --params judge_prior --fields "mixed;medium" \
+        --floor medium --games 1000 --jobs 2
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot
@@ -29,7 +38,6 @@ from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
 from ..bots.hard import HARD_PARAMS, HardBot
 from ..bots.heuristic import HeuristicBot, Params
 from . import arena
-from .strangers import MIXED_FIELD
 
 STEPS: dict[str, tuple[Any, ...]] = {
     "temperature": (0.0, 0.05, 0.1, 0.2),
@@ -42,6 +50,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "open_bonus": (0.5, 1.0, 2.0),
     "threat": (0.0, 5.0, 10.0, 20.0, 40.0),  # open challenge only (seating.py)
     "own_open": (0.0, 3.0, 8.0, 15.0),
+    "judge_prior": (0.0, 0.1, 0.2, 0.3, 0.5, 0.7),  # Hard only (looks.py)
 }
 EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
@@ -71,23 +80,48 @@ def score(rows: list[dict[str, Any]]) -> float:
     return float(sum(row["win_rate"] / row["chance"] for row in rows) / len(rows))
 
 
-def evaluate(  # noqa: PLR0917 - the command line's arguments, named at the one call site
-    level: str, params: Trial, games: int, seed: int, jobs: int, tables: Sequence[str] = ()
-) -> float:
+@dataclass(frozen=True)
+class Plan:
+    """What every trial plays: the same seeded deals, so trials differ by their parameters."""
+
+    games: int
+    seed: int
+    jobs: int
+    tables: tuple[str, ...] = tuple(arena.MATRIX_TABLES)
+    fields: tuple[str, ...] = ("mixed",)  # ``--field`` specs; the score is their mean
+    floor: dict[str, float] = dataclasses.field(default_factory=dict)  # table -> win rate
+
+    def rows(self, level: str, field: str) -> list[dict[str, Any]]:
+        return arena.matrix(
+            [level],
+            arena.field_of(field),
+            list(self.tables),
+            {level: self.games},
+            self.seed,
+            arena.DEFAULT_MOVE_LIMIT,
+            self.jobs,
+        )
+
+
+def evaluate(level: str, params: Trial, plan: Plan) -> float | None:
+    """The trial's score, or None when it falls below the plan's floor on a table (against
+    the first field)."""
     register(level, params)
-    tables = list(tables or arena.MATRIX_TABLES)
-    rows = arena.matrix(
-        [TRIAL],
-        list(MIXED_FIELD),
-        tables,
-        {TRIAL: games},
-        seed,
-        arena.DEFAULT_MOVE_LIMIT,
-        jobs,
-    )
-    rates = " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows)
-    print(f"    win % by table: {rates}", flush=True)
-    return score(rows)
+    scores = []
+    below = []
+    for field in plan.fields:
+        rows = plan.rows(TRIAL, field)
+        rates = " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows)
+        print(f"    {field}: win % by table: {rates}", flush=True)
+        scores.append(score(rows))
+        if field == plan.fields[0]:
+            below = [
+                row["table"] for row in rows if row["win_rate"] < plan.floor.get(row["table"], 0)
+            ]
+    if below:
+        print(f"    below the floor on {', '.join(below)}", flush=True)
+        return None
+    return sum(scores) / len(scores)
 
 
 def start_of(level: str) -> Trial:
@@ -96,19 +130,11 @@ def start_of(level: str) -> Trial:
     return HARD_PARAMS if level == "hard" else Params()
 
 
-def search(  # noqa: PLR0917 - the command line's arguments, named at the one call site
-    level: str,
-    games: int,
-    rounds: int,
-    seed: int,
-    jobs: int,
-    names: Sequence[str] = (),
-    tables: Sequence[str] = (),
-) -> Trial:
+def search(level: str, plan: Plan, rounds: int, names: Sequence[str] = ()) -> Trial:
     best = start_of(level)
     steps = EXPERT_STEPS if level == "expert" else STEPS
-    best_score = evaluate(level, best, games, seed, jobs, tables)
-    print(f"start {best} -> {best_score:.3f}", flush=True)
+    best_score = evaluate(level, best, plan)
+    print(f"start {best} -> {best_score}", flush=True)
     for _ in range(rounds):
         for name, values in steps.items():
             if names and name not in names:
@@ -117,12 +143,20 @@ def search(  # noqa: PLR0917 - the command line's arguments, named at the one ca
                 if getattr(best, name) == value:
                     continue
                 trial = dataclasses.replace(best, **{name: value})
-                result = evaluate(level, trial, games, seed, jobs, tables)
-                print(f"  {name}={value} -> {result:.3f}", flush=True)
-                if result > best_score:
+                result = evaluate(level, trial, plan)
+                print(f"  {name}={value} -> {result}", flush=True)
+                if result is not None and (best_score is None or result > best_score):
                     best, best_score = trial, result
-            print(f"after {name}: {best} -> {best_score:.3f}", flush=True)
+            print(f"after {name}: {best} -> {best_score}", flush=True)
     return best
+
+
+def floor_of(level: str, plan: Plan) -> dict[str, float]:
+    """``level``'s win rate by table against the plan's first field: a trial must not fall
+    below it (Easy < Medium < Hard is a target on every table)."""
+    rows = plan.rows(level, plan.fields[0])
+    print(f"floor: {level} " + " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows))
+    return {row["table"]: row["win_rate"] for row in rows}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -141,11 +175,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="comma list of matrix tables (default: all); only for parameters that no other "
         "table uses (threat and own_open act under open challenge only)",
     )
+    parser.add_argument(
+        "--fields",
+        default="mixed",
+        help="semicolon list of fields (each as arena --field); the score is the mean over them",
+    )
+    parser.add_argument(
+        "--floor",
+        default="",
+        help="a level a trial must not fall below on any table, against the first field",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     names = [name for name in args.params.split(",") if name]
-    tables = [name for name in args.tables.split(",") if name]
-    best = search(args.level, args.games, args.rounds, args.seed, args.jobs, names, tables)
+    tables = tuple(name for name in args.tables.split(",") if name) or tuple(arena.MATRIX_TABLES)
+    fields = tuple(field for field in args.fields.split(";") if field)
+    plan = Plan(args.games, args.seed, args.jobs, tables, fields)
+    if args.floor:
+        plan = dataclasses.replace(plan, floor=floor_of(args.floor, plan))
+    best = search(args.level, plan, args.rounds, names)
     print(f"best: {best}")
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0
