@@ -270,7 +270,7 @@ def test_the_review_comes_only_with_the_end_of_a_hand(worker: ModuleType, seed: 
     assert reviewed == [1, 2]
 
 
-@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 6), ("quick", 3, 5)])
+@pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 4, 8), ("quick", 3, 5)])
 def test_undo_restores_the_earlier_table_and_the_same_future(
     worker: ModuleType, preset: str, players: int, seed: int
 ) -> None:
