@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -174,3 +175,17 @@ def test_a_save_from_before_the_judges_restores() -> None:
     assert clone.judges.evidence == {}
     view = view_of(game, seat)
     game.apply(seat, clone.act(view))  # a legal action (the engine refuses any other)
+
+
+def test_a_save_whose_last_view_is_not_one_is_refused() -> None:
+    """The judges' memory comes back from a save: a last view of the wrong shape is refused at
+    once (the worker answers bad_save) instead of failing at the bot's next move."""
+    game = Game.new({"preset": "classic", "players": 4, "seed": 5, "options": {}})
+    player = make_bot("hard", random.Random(1))
+    seat = game.to_move
+    assert seat is not None
+    player.act(view_of(game, seat))
+    saved = json.loads(json.dumps(player.memory_to_json()))
+    saved["memory"]["table"] = {"hand": 3}
+    with pytest.raises(ValueError, match="last view"):
+        make_bot("hard", random.Random(2)).memory_from_json(saved)

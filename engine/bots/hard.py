@@ -255,9 +255,14 @@ class HardBot(HeuristicBot):
             self.pile_plays = [list(play) for play in data["pile_plays"]]
             # saves from before the judges carry none: the bot starts learning them afresh
             self.judges = Judges.from_json(data.get("judges"))
-            self.claim = data.get("claim")
-            self.answering = {k: list(v) for k, v in (data.get("answering") or {}).items()}
-            self.table = data.get("table")
+            claim = data.get("claim")
+            self.claim = None if claim is None else [int(claim[0]), int(claim[1]), float(claim[2])]
+            answering = data.get("answering") or {}
+            self.answering = {str(k): [float(v[0]), float(v[1])] for k, v in answering.items()}
+            table = data.get("table")
+            if table is not None and (not isinstance(table, dict) or set(table) != set(TABLE_KEYS)):
+                raise ValueError("the bot's last view is not one")
+            self.table = table
 
     # ------------------------------------------------------------ models
 
