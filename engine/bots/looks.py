@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import rank_of
 from .base import View, total_copies
-from .estimate import at_least, cards_in_play, claimable_ranks, holding, honest_share
+from .estimate import cards_in_play, claimable_ranks, holding, honest_share
 from .memory import PILE, CardTracker
 
 JUDGE_HONESTY = 0.85  # the judges' P(honest play | the author holds the cards): Medium's
@@ -81,9 +81,10 @@ def p_judge_calls(
     opening = int(view["pile_size"]) == 0 and not view["options"].get("ascending")
     choices = claimable_ranks(view) if opening else 1
     ours = len(view["hand"])
+    seat_holds = holding(hidden, unknown, slots, sure_rank=0, limit=unknown, choices=1)
     calls = 0.0
     for held in range(min(unknown, slots) + 1):
-        chance = at_least(hidden, unknown, slots, held) - at_least(hidden, unknown, slots, held + 1)
+        chance = seat_holds(held, False)
         if chance <= 0.0:
             continue
         limit = copies - held - gone - not_ours  # what the seat thinks we may hold
