@@ -96,9 +96,9 @@ class HardBot(HeuristicBot):
         self.last_meta: list[Any] | None = None
         self.pile_plays: list[list[Any]] = []  # [seat, count, rank, cards or None] per pile play
         self.judges = Judges()
-        # the open question to each seat that may answer a play: [author, count, a judge's
-        # chance of calling it] for another's play (the same for every seat), and for ours
-        # each answering seat's own chance [as a judge, as a rate caller]
+        # the open question to each seat that may answer a play (record_call files its answer):
+        # [author, count, a judge's chance of calling it] for another's play (the same for every
+        # seat), and for ours each answering seat's own chance [as a judge, as a rate caller]
         self.claim: list[Any] | None = None
         self.answering: dict[str, list[float]] = {}
         self.table: dict[str, Any] | None = None  # what rating another's claim needs of our view
@@ -106,8 +106,7 @@ class HardBot(HeuristicBot):
     # ------------------------------------------------------------ memory
 
     def observe(self, events: list[Event]) -> None:
-        for event in events:  # one at a time: the judges' evidence wants the rates before each
-            self._answer(event)
+        for event in events:  # one at a time: a play's claim is judged once it is counted
             self._observe(event)
             if event["type"] == "played":
                 self._ask(event)
@@ -176,32 +175,16 @@ class HardBot(HeuristicBot):
             )
             self.answering[str(seat)] = [as_judge, self.call_rate(seat, count)]
 
-    def _answer(self, event: Event) -> None:
-        """File a seat's answer (a call, or a believe, pass or play instead) to the open claim
-        as evidence for the judges, before the call model counts it."""
-        kind, seat = event["type"], int(event.get("seat", -1))
-        me = self.tracker.seat
-        if kind == "played" and seat == me:
-            return  # our own play: its answers are still to come
-        if seat != me and (kind in ("challenged", "believed", "passed") or kind == "played"):
-            called = kind == "challenged"
-            if str(seat) in self.answering:
-                as_judge, as_rate = self.answering.pop(str(seat))
-                self.judges.answered(seat, called, as_judge, as_rate)
-            elif self.claim is not None and seat != self.claim[0]:
-                _, count, as_judge = self.claim
-                self.judges.answered(seat, called, as_judge, self.call_rate(seat, count))
-        if kind in ("challenged", "believed", "played", "took_pile", "dealt", "discarded"):
-            self.answering = {}
-            self.claim = None
-
     def _ask(self, event: Event) -> None:
         """Another seat's play (not going out): what a judge would make of it.  Our own view
         stands in for the judge's (we rate the claim as Hard does), so every seat's answers to
         every play are evidence, not only its few answers to ours."""
         seat, count = int(event["seat"]), int(event["count"])
         table = self.table
-        if table is None or seat == self.tracker.seat or not self.sizes or not self.sizes[seat]:
+        if seat == self.tracker.seat:
+            return  # our own play: its answers are still to come (``answering``)
+        self.answering, self.claim = {}, None
+        if table is None or not self.sizes or not self.sizes[seat]:
             return
         view = {
             **table,
@@ -224,6 +207,12 @@ class HardBot(HeuristicBot):
         ]
 
     def record_call(self, seat: int, count: int, challenged: bool) -> None:
+        if seat != self.tracker.seat:  # the judges' evidence, from the rates before this answer
+            if str(seat) in self.answering:
+                as_judge, as_rate = self.answering.pop(str(seat))
+                self.judges.answered(seat, challenged, as_judge, as_rate)
+            elif self.claim is not None:
+                self.judges.answered(seat, challenged, self.claim[2], self.call_rate(seat, count))
         super().record_call(seat, count, challenged)
         _add(self.call_stats, f"{seat}", challenged)
         _add(self.call_stats, f"{seat}|{_bucket_count(count)}", challenged)
@@ -288,8 +277,10 @@ class HardBot(HeuristicBot):
         if going_out:
             return 0.95
         rate = self.call_rate(seat, count)
+        if claim is None:  # not our own play: the seating terms, the window's later seats
+            return rate
         judge = self.judges.weight(seat, self.params.judge_prior)
-        if claim is None or judge <= 0.0:
+        if judge <= 0.0:
             return rate
         looks = p_judge_calls(
             view, self.tracker, self.pile_plays, seat=seat, rank=claim, count=count
