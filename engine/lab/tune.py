@@ -80,6 +80,11 @@ def score(rows: list[dict[str, Any]]) -> float:
     return float(sum(row["win_rate"] / row["chance"] for row in rows) / len(rows))
 
 
+def rates_of(rows: list[dict[str, Any]]) -> str:
+    """The win rates by table, in the matrix's order, for the log."""
+    return " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows)
+
+
 @dataclass(frozen=True)
 class Plan:
     """What every trial plays: the same seeded deals, so trials differ by their parameters."""
@@ -111,8 +116,7 @@ def evaluate(level: str, params: Trial, plan: Plan) -> float | None:
     below = []
     for field in plan.fields:
         rows = plan.rows(TRIAL, field)
-        rates = " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows)
-        print(f"    {field}: win % by table: {rates}", flush=True)
+        print(f"    {field}: win % by table: {rates_of(rows)}", flush=True)
         scores.append(score(rows))
         if field == plan.fields[0]:
             below = [
@@ -155,7 +159,7 @@ def floor_of(level: str, plan: Plan) -> dict[str, float]:
     """``level``'s win rate by table against the plan's first field: a trial must not fall
     below it (Easy < Medium < Hard is a target on every table)."""
     rows = plan.rows(level, plan.fields[0])
-    print(f"floor: {level} " + " ".join(f"{row['win_rate'] * 100:.1f}" for row in rows))
+    print(f"floor: {level} {rates_of(rows)}", flush=True)
     return {row["table"]: row["win_rate"] for row in rows}
 
 
