@@ -1,0 +1,30 @@
+"""The tuner's plan: a trial is scored over several fields and refused below a floor."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bots.hard import HARD_PARAMS
+from engine.lab import tune
+
+PLAN = tune.Plan(games=4, seed=1, jobs=1, tables=("quick-4p",), fields=("mixed", "medium"))
+
+
+def test_the_score_is_the_mean_over_the_fields() -> None:
+    score = tune.evaluate("hard", HARD_PARAMS, PLAN)
+    tune.register("hard", HARD_PARAMS)
+    each = [tune.score(PLAN.rows(tune.TRIAL, field)) for field in PLAN.fields]
+    assert score == pytest.approx(sum(each) / len(each))
+
+
+def test_a_trial_below_the_floor_on_a_table_is_refused() -> None:
+    """Level with the floor passes, a point under it is refused (the trial's own win rate:
+    seated as the trial, the bots draw other random numbers than as "hard")."""
+    tune.register("hard", HARD_PARAMS)
+    rows = PLAN.rows(tune.TRIAL, "mixed")
+    level = {"quick-4p": rows[0]["win_rate"]}
+    assert (
+        tune.evaluate("hard", HARD_PARAMS, tune.Plan(**{**vars(PLAN), "floor": level})) is not None
+    )
+    above = {"quick-4p": rows[0]["win_rate"] + 0.01}
+    assert tune.evaluate("hard", HARD_PARAMS, tune.Plan(**{**vars(PLAN), "floor": above})) is None
