@@ -6,11 +6,9 @@ Every browser context made here fails its test if any request leaves localhost.
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -61,34 +59,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
-def app_folder(site: Path) -> str:
-    """Our code's folder in the built site, ``app-<digest>/`` (tools/build.py: fingerprint_app)."""
-    return str(json.loads((site / "build.json").read_text(encoding="utf-8"))["app"])
-
-
-@pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     server, url = serve.serve_in_thread(site)
     yield url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture
-def counted_server(site: Path) -> Iterator[tuple[str, Counter[str]]]:
-    """The site on its own server (a fresh HTTP cache origin), counting the GETs per path."""
-    server = serve.make_server(site)
-    hits: Counter[str] = Counter()
-    site_handler = server.RequestHandlerClass
-
-    class Counting(site_handler.func):  # type: ignore[attr-defined,misc,name-defined]
-        def do_GET(self) -> None:
-            hits[urlsplit(self.path).path] += 1
-            super().do_GET()
-
-    server.RequestHandlerClass = partial(Counting, **site_handler.keywords)  # type: ignore[attr-defined]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", hits
     server.shutdown()
     server.server_close()
 
@@ -129,20 +102,15 @@ def make_context(
     """New browser contexts with the offsite guard; the test fails if anything left localhost.
 
     ``persistent=True`` gives a context on its own profile folder, as a player's browser has it
-    (an incognito context keeps only a small HTTP cache in memory); ``persistent="name"`` the
-    profile of the test's earlier contexts of that name (close one first: a return visit after
-    a browser restart). ``block=False`` only records
+    (an incognito context keeps only a small HTTP cache in memory). ``block=False`` only records
     offsite requests instead of routing every request: Playwright's routing turns Chromium's
     HTTP cache off, which a test of what the cache saves cannot have.
     """
     made: list[tuple[BrowserContext, Guard]] = []
 
-    def factory(
-        *, persistent: bool | str = False, block: bool = True, **kwargs: Any
-    ) -> BrowserContext:
+    def factory(*, persistent: bool = False, block: bool = True, **kwargs: Any) -> BrowserContext:
         if persistent:
-            name = persistent if isinstance(persistent, str) else str(len(made))
-            folder = tmp_path / f"profile-{name}"
+            folder = tmp_path / f"profile-{len(made)}"
             context = browser_type.launch_persistent_context(
                 folder, **browser_type_launch_args, **kwargs
             )

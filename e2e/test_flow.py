@@ -95,10 +95,8 @@ def test_a_shared_first_place_is_named(page: Page, base_url: str) -> None:
     wait_turn(page)
     title = page.evaluate(
         """async () => {
-          // Our modules, where the page has them (app-<digest>/: its first module's folder).
-          const ours = (name) => new URL(name, document.querySelector("script[type=module]").src);
-          const { app } = await import(ours("state.js").href);
-          const { showEnd } = await import(ours("end.js").href);
+          const { app } = await import("./app/state.js");
+          const { showEnd } = await import("./app/end.js");
           const view = app.resp.view;
           const ranking = [0, 1, 2, 3].map((seat) => ({ seat, place: seat === 3 ? 4 : 1 }));
           const result = { reason: "move_limit", ranking, winner: null, draw: true, losers: [3],
@@ -115,8 +113,7 @@ def test_bubbles_are_the_rounds(page: Page, base_url: str) -> None:
     open_page(page, base_url)
     bubbles = page.evaluate(
         """async () => {
-          const log = new URL("log.js", document.querySelector("script[type=module]").src);
-          const { updateBubbles } = await import(log.href);
+          const { updateBubbles } = await import("./app/log.js");
           const before = updateBubbles({}, [{ type: "played", seat: 1, count: 2, rank: "7" }], 0);
           const after = updateBubbles(before, [
             { type: "round_opened", seat: 2, rank: "9" },

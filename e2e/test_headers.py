@@ -7,14 +7,10 @@ from __future__ import annotations
 import gzip
 import json
 import urllib.request
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import brotli
 import pytest
-from driver import open_page
-from playwright.sync_api import BrowserContext, expect
 
 
 def served(url: str) -> dict[str, str]:
@@ -37,17 +33,15 @@ def directives(csp: str) -> dict[str, list[str]]:
     [
         ("", ["'self'"]),
         ("index.html", ["'self'"]),
-        ("{app}main.js", ["'self'"]),
+        ("app/main.js", ["'self'"]),
         ("sw.js", ["'self'"]),
         ("manifest.webmanifest", ["'self'"]),
         ("embed.html", ["*"]),
         ("rules/en.html", ["*"]),
     ],
 )
-def test_security_headers_are_served(
-    base_url: str, app_folder: str, path: str, ancestors: list[str]
-) -> None:
-    headers = served(base_url + path.format(app=app_folder))
+def test_security_headers_are_served(base_url: str, path: str, ancestors: list[str]) -> None:
+    headers = served(base_url + path)
     csp = directives(headers["content-security-policy"])
     assert csp["default-src"] == ["'self'"]
     assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
@@ -69,48 +63,6 @@ def test_service_worker_and_manifest_headers(base_url: str) -> None:
     assert manifest["content-type"].startswith("application/manifest+json")
 
 
-IMMUTABLE = "public, max-age=31536000, immutable"
-
-
-def test_our_code_is_cached_for_good_and_the_pages_are_revalidated(
-    base_url: str, app_folder: str
-) -> None:
-    """Our code is in a folder named by its files' digest (app-<digest>/, tools/build.py:
-    fingerprint_app), so it may be cached for good; the pages and build.json, which name that
-    folder, are revalidated on every visit: that is how a deploy is seen."""
-    for name in ("engine-start.js", "main.js", "style.css", "worker.py", "pyodide-boot.js"):
-        assert served(base_url + app_folder + name)["cache-control"] == IMMUTABLE, name
-    pages = ("", "index.html", "embed.html", "rules/en.html", "examples/en.html", "build.json")
-    for path in pages:
-        assert served(base_url + path)["cache-control"] == "no-cache", path
-
-
-def test_a_return_visit_asks_nothing_of_our_code(
-    make_context: Callable[..., BrowserContext],
-    counted_server: tuple[str, Counter[str]],
-    app_folder: str,
-) -> None:
-    """A return visit after a browser restart (HTTP cache on disk; no service worker, as after a
-    short first visit) revalidates the page and reads our modules from the cache without a
-    request. The boot wrapper alone is asked for again: its URL carries a new channel name on
-    every visit (engine-client.js: bootWrapper)."""
-    url, hits = counted_server
-    ours: dict[str, set[str]] = {}
-    for visit in ("first", "return"):
-        hits.clear()
-        context = make_context(persistent="player", block=False)
-        page = context.pages[0] if context.pages else context.new_page()
-        open_page(page, url, "speed=instant&sw=off")
-        expect(page.locator("html")).to_have_attribute("data-boot", "snapshot")
-        if visit == "return":  # restored from the copy the first visit stored
-            expect(page.locator("html")).to_have_attribute("data-boot-source", "cache")
-        context.close()
-        ours[visit] = {path for path in hits if path.startswith("/" + app_folder)}
-        assert hits["/"] == 1, visit
-    assert len(ours["first"]) > 30, sorted(ours["first"])
-    assert ours["return"] == {f"/{app_folder}pyodide-boot.js"}, sorted(ours["return"])
-
-
 def fetched(url: str, accept: str | None) -> tuple[dict[str, str], bytes]:
     request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
     with urllib.request.urlopen(request) as response:
@@ -122,12 +74,12 @@ def fetched(url: str, accept: str | None) -> tuple[dict[str, str], bytes]:
     [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), (None, None)],
 )
 def test_text_and_wasm_are_compressed_as_the_browser_accepts(
-    base_url: str, site: Path, app_folder: str, accept: str | None, encoding: str | None
+    base_url: str, site: Path, accept: str | None, encoding: str | None
 ) -> None:
     """As Netlify's CDN: brotli or gzip on the fly, negotiated, and Vary says so."""
     manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
     wasm = manifest["pyodide"].rsplit("/", 1)[0] + "/pyodide.asm.wasm"
-    for path in ("", f"{app_folder}main.js", "build.json", wasm):
+    for path in ("", "app/main.js", "build.json", wasm):
         headers, body = fetched(base_url + path, accept)
         assert headers.get("content-encoding") == encoding, path
         assert headers["vary"] == "Accept-Encoding"

@@ -68,9 +68,7 @@ def check_rules_panel(
 
 # The human's own events, as the page words them (its own events.js, the catalog now loaded).
 HUMAN_EVENTS_JS = """async () => {
-  // Our module, where the page has it (app-<digest>/: the page's first module's folder).
-  const events = new URL("events.js", document.querySelector("script[type=module]").src);
-  const { describeEvent } = await import(events.href);
+  const { describeEvent } = await import("./app/events.js");
   const table = { human: 0, seats: [{ name: "", level: "human" }, { name: "", level: "easy" }] };
   return [
     describeEvent({ type: "revealed", seat: 0, cards: ["7H"], rank: "7", honest: true }, table),
@@ -177,8 +175,7 @@ def test_browser_language_then_default_and_the_quick_last_cards_section(
     # During a quick last-cards call the panel opens at that section.
     section = page.evaluate(
         """async () => {
-          const url = new URL("rules-panel.js", document.querySelector("script[type=module]").src);
-          const m = await import(url.href);
+          const m = await import('./app/rules-panel.js');
           const view = {preset: 'quick', over: false, opening: false, moves: 3, move_limit: null,
                         legal: {play: null, challenge: true, believe: true, pass: false}};
           const section = m.sectionFor(view);

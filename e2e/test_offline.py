@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import pytest
+import serve
 from driver import Person, configure, deal, open_page, wait_ready
 from playwright.sync_api import BrowserContext, expect
 
@@ -36,7 +41,7 @@ PRECACHED_JS = """async () => {
 }"""
 
 
-def test_web_app_manifest_and_service_worker_are_built(site: Path, app_folder: str) -> None:
+def test_web_app_manifest_and_service_worker_are_built(site: Path) -> None:
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone"
     assert manifest["start_url"] == "./"
@@ -47,7 +52,7 @@ def test_web_app_manifest_and_service_worker_are_built(site: Path, app_folder: s
     assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
     page = (site / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<link rel="manifest" href="manifest\.webmanifest"\s*/?>', page)
-    assert f'src="{app_folder}sw-register.js"' in page
+    assert 'src="app/sw-register.js"' in page
     sw = (site / "sw.js").read_text(encoding="utf-8")
     # Every built file is in the precache manifest, the runtime and the engine included.
     built = sorted(
@@ -110,6 +115,25 @@ def test_offline_after_the_first_visit(
         assert refused == []
     finally:
         context.set_offline(False)
+
+
+@pytest.fixture
+def counted_server(site: Path) -> Iterator[tuple[str, Counter[str]]]:
+    """The site on its own server (a fresh HTTP cache origin), counting the GETs per path."""
+    server = serve.make_server(site)
+    hits: Counter[str] = Counter()
+    site_handler = server.RequestHandlerClass
+
+    class Counting(site_handler.func):  # type: ignore[attr-defined,misc,name-defined]
+        def do_GET(self) -> None:
+            hits[urlsplit(self.path).path] += 1
+            super().do_GET()
+
+    server.RequestHandlerClass = partial(Counting, **site_handler.keywords)  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", hits
+    server.shutdown()
+    server.server_close()
 
 
 def test_first_visit_downloads_the_runtime_and_the_snapshot_once(

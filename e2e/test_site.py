@@ -50,10 +50,6 @@ def test_netlify_toml_declares_the_security_and_runtime_headers() -> None:
     assert wasm["Content-Type"] == "application/wasm"
     assert wasm["Cache-Control"] == "public, max-age=31536000, immutable"
     assert wasm["Content-Security-Policy"] == page["Content-Security-Policy"]
-    # Our code under its digest (tools/build.py: fingerprint_app): cached for good as well.
-    code = declared("/app-0123456789ab/main.js")
-    assert code["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert code["Content-Security-Policy"] == page["Content-Security-Policy"]
 
 
 @pytest.mark.parametrize(
@@ -61,8 +57,8 @@ def test_netlify_toml_declares_the_security_and_runtime_headers() -> None:
     [
         "/",
         "/index.html",
-        "/{app}main.js",
-        "/{app}worker.py",
+        "/app/main.js",
+        "/app/worker.py",
         "/engine/game.py",
         "/build.json",
         "/i18n/en.json",
@@ -71,10 +67,7 @@ def test_netlify_toml_declares_the_security_and_runtime_headers() -> None:
         "/vendor/pyscript-0.7.31/core.js",
     ],
 )
-def test_server_sends_exactly_the_declared_headers(
-    base_url: str, app_folder: str, path: str
-) -> None:
-    path = path.format(app=app_folder)
+def test_server_sends_exactly_the_declared_headers(base_url: str, path: str) -> None:
     status, headers, body = fetch(base_url.rstrip("/") + path)
     assert status == 200
     assert body
@@ -88,16 +81,15 @@ def test_server_sends_exactly_the_declared_headers(
     assert len(names) == len(set(names)), headers
 
 
-def test_rules_pages_are_built_and_linked(base_url: str, site: Path, app_folder: str) -> None:
+def test_rules_pages_are_built_and_linked(base_url: str, site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="rules/en.html"' in page
     status, headers, body = fetch(base_url + "rules/en.html")
     assert status == 200
     assert b"<html" in body
     # The page names the site's icon and the server has it: no /favicon.ico 404 in the console.
-    icon_url = f"../{app_folder}icon.svg"
-    assert f'<link rel="icon" href="{icon_url}" type="image/svg+xml">'.encode() in body
-    icon_status, icon_headers, icon = fetch(urljoin(base_url + "rules/en.html", icon_url))
+    assert b'<link rel="icon" href="../app/icon.svg" type="image/svg+xml">' in body
+    icon_status, icon_headers, icon = fetch(urljoin(base_url + "rules/en.html", "../app/icon.svg"))
     assert icon_status == 200
     content_type = next(v for k, v in icon_headers.items() if k.lower() == "content-type")
     assert content_type.startswith("image/svg+xml")
@@ -108,15 +100,13 @@ def test_rules_pages_are_built_and_linked(base_url: str, site: Path, app_folder:
     )
 
 
-def test_rules_page_in_the_browser_has_the_site_icon_and_no_404(
-    page: Page, base_url: str, app_folder: str
-) -> None:
+def test_rules_page_in_the_browser_has_the_site_icon_and_no_404(page: Page, base_url: str) -> None:
     failed: list[str] = []
     page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.goto(base_url + "rules/en.html")
     page.wait_for_load_state("load")
     href = page.evaluate("() => document.querySelector('link[rel=icon]').href")
-    assert href == base_url + app_folder + "icon.svg"
+    assert href == base_url + "app/icon.svg"
     # The page's own policy allows no fetch (default-src 'none'): ask from outside the page.
     assert page.request.get(href).status == 200
     assert not failed
@@ -151,11 +141,10 @@ def test_build_vendors_the_runtime_and_ships_the_engine(site: Path) -> None:
     assert lock["info"]["python"].startswith("3.")
 
 
-def test_pages_start_the_engine_from_their_head(site: Path, app_folder: str) -> None:
+def test_pages_start_the_engine_from_their_head(site: Path) -> None:
     """Both pages carry the boot part of build.json and preload the whole boot chain (the
     runtime and the snapshot through app/preload.js, first in the head: a first visit's)."""
     manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
-    app = app_folder
     runtime = manifest["pyodide"].rsplit("/", 1)[0]
     for name in ("index.html", "embed.html"):
         page = (site / name).read_text(encoding="utf-8")
@@ -165,14 +154,14 @@ def test_pages_start_the_engine_from_their_head(site: Path, app_folder: str) -> 
         assert boot == {k: manifest[k] for k in boot}, name
         assert set(boot) == {"pyodide", "pyscript", "memory_indexeddb", "worker", "snapshot"}
         modules = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
-        preload = re.search(rf'<script src="{app}preload.js" data-fetch="([^"]+)"></script>', page)
+        preload = re.search(r'<script src="app/preload.js" data-fetch="([^"]+)"></script>', page)
         assert preload, name
         assert page.index(preload[0]) < page.index('<link rel="stylesheet"'), name
         fetches = preload[1].split()
         for path in modules + fetches:
             assert (site / path).is_file(), (name, path)
         # Every module main.js imports, however deep, and PyScript's core.
-        assert {f"{app}{n}.js" for n in ("main", "engine-start", "boot", "setup")} <= set(modules)
+        assert {"app/main.js", "app/engine-start.js", "app/boot.js", "app/setup.js"} <= set(modules)
         assert manifest["pyscript"] in modules
         heavy = {f"{runtime}/pyodide.asm.wasm", manifest["snapshot"]["built"]["url"]}
         assert heavy <= set(fetches), name
@@ -180,14 +169,10 @@ def test_pages_start_the_engine_from_their_head(site: Path, app_folder: str) -> 
         assert f"{runtime}/python_stdlib.zip" not in fetches, name
         # The worker starts first, before main.js (embed.js) and its catalog.
         scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
-        assert scripts[0] == f"{app}engine-start.js", (name, scripts)
-        # Nothing names the unfingerprinted folder (tools/build.py: fingerprint_app).
-        assert not re.search(r'["/;]app/', page), name
-    assert not (site / "app").exists()
-    assert (site / app / "main.js").is_file()
+        assert scripts[0] == "app/engine-start.js", (name, scripts)
 
 
-def test_page_has_no_inline_script_and_no_offsite_url(site: Path, app_folder: str) -> None:
+def test_page_has_no_inline_script_and_no_offsite_url(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     for tag in re.findall(r"<script\b[^>]*>", page):
         assert "src=" in tag, tag
@@ -197,7 +182,7 @@ def test_page_has_no_inline_script_and_no_offsite_url(site: Path, app_folder: st
     assert not re.search(r"\sstyle=", page), "inline style"
     text_files = {".js", ".css", ".py", ".svg", ".html", ".json"}  # not the snapshot (.bin.br)
     ours = [site / "index.html", site / "embed.html", site / "manifest.webmanifest"]
-    ours += sorted(p for p in (site / app_folder).iterdir() if p.suffix in text_files)
+    ours += sorted(p for p in (site / "app").iterdir() if p.suffix in text_files)
     for path in ours:
         text = path.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert not re.search(r"https?://(?!localhost|127\.0\.0\.1)", text), path.name
@@ -283,8 +268,7 @@ def test_the_browser_gets_no_tooling(site: Path, tmp_path: Path) -> None:
     assert "engine/lab" not in (site / "sw.js").read_text(encoding="utf-8")
     assert "engine/game.py" in (site / "sw.js").read_text(encoding="utf-8")
     # Nor the worker protocol's schema and generated types (docs/worker-protocol.md).
-    code = site / manifest["app"]
-    assert not [p.name for p in code.iterdir() if p.name.endswith((".d.ts", ".json"))]
+    assert not [p.name for p in (site / "app").iterdir() if p.name.endswith((".d.ts", ".json"))]
 
     node = shutil.which("node")
     assert node, "node is needed (it restores the built snapshot in the pinned Pyodide)"

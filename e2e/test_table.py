@@ -238,7 +238,7 @@ def test_broken_engine_file_shows_error_then_retry_works(page: Page, base_url: s
 def test_missing_worker_exports_are_detected(page: Page, base_url: str) -> None:
     # A worker file that fails before __export__ exists: the exports are just missing.
     page.route(
-        re.compile(r".*/app-[0-9a-f]+/worker\.py$"),
+        re.compile(r".*/app/worker\.py$"),
         lambda route: route.fulfill(status=200, body="import no_such_module_here\n"),
     )
     page.goto(f"{base_url}?speed=instant")

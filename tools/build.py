@@ -386,45 +386,6 @@ def write_boot_head(out: Path, boot: dict[str, Any]) -> None:
     index.write_text(page.replace(BOOT_HEAD, boot_head(out, boot)), encoding="utf-8")
 
 
-# ---------------------------------------------------------------- our code under its digest
-
-APP = "app/"  # web/app/ as built, before fingerprint_app names it by its content
-# A reference to the app folder in a built page or manifest: after a quote (an attribute, a
-# JSON string; &quot; in the boot manifest) or a slash (../app/ from rules/ and examples/).
-APP_REF = re.compile(r'(?<=["/;])app/')
-
-
-def fingerprint_app(out: Path) -> str:
-    """Move ``app/`` to ``app-<digest of its files>/`` and point the built pages at it.
-
-    Why: ``app/`` is our page's code (~40 modules, the stylesheet, worker.py). Under a fixed name
-    it must be served ``no-cache`` so that a deploy is seen, and then a return visit revalidates
-    every module before the page can run (~35 conditional requests over HTTP/1.1's six
-    connections; the wasm's compile and the whole boot wait on them, docs/benchmarks-web.md).
-    Named by its content like the vendored runtime, it is served ``immutable`` (netlify.toml) and
-    a return visit reads it from the HTTP cache without a request; a deploy that changes any file
-    in it is a new folder name, which the pages (always revalidated) point at. One level deep
-    like ``app/``, so every relative import and ``new URL("../", import.meta.url)`` holds.
-
-    Runs once every page, ``build.json`` and the web manifest are written (they name ``app/...``)
-    and before the service worker lists the files. The snapshot's key and the interpreter's file
-    system keep the logical name ``app/`` (docs/snapshot.md), so a change to the page's code alone
-    does not change the snapshot. Returns the folder (``app-<digest>/``).
-    """
-    source = out / APP
-    files = sorted(p for p in source.rglob("*") if p.is_file())
-    h = hashlib.sha256()
-    for path in files:
-        h.update(path.relative_to(source).as_posix().encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
-    folder = f"app-{h.hexdigest()[:12]}/"
-    source.rename(out / folder)
-    for path in [*out.rglob("*.html"), out / "build.json", out / "manifest.webmanifest"]:
-        text = path.read_text(encoding="utf-8")
-        path.write_text(APP_REF.sub(folder, text), encoding="utf-8")
-    return folder
-
-
 # ---------------------------------------------------------------- offline, install, embed
 
 
@@ -504,16 +465,14 @@ def build(out: Path) -> dict[str, object]:
     ours = [ROOT / n for n in files] + sorted(p for p in (ROOT / "web").rglob("*") if p.is_file())
     manifest: dict[str, object] = {
         "build": digest(ours),
-        "app": APP,  # our code's folder: app-<digest>/ once fingerprint_app has named it
         **boot,
         "engine_files": files,
         "rules": rules,
         "options": options,
     }
     (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    fingerprint_app(out)
     build_service_worker(out)
-    return dict(json.loads((out / "build.json").read_text(encoding="utf-8")))
+    return manifest
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,8 +51,8 @@ CONTROLLED_JS = "() => navigator.serviceWorker?.controller ? 'service worker' : 
 SHOWN = ("pyodide", "python_stdlib", "snapshot/", "worker.py", "core", "build.json", "en.json")
 # The requests worth a column in the table of several visits: (label, part of the URL).
 STEPS = (
-    ("worker.py", "/worker.py"),  # under app-<digest>/ (tools/build.py: fingerprint_app)
-    ("pyodide-boot.js", "/pyodide-boot.js"),
+    ("worker.py", "/app/worker.py"),
+    ("pyodide-boot.js", "/app/pyodide-boot.js"),
     ("wasm", "pyodide.asm.wasm"),
     ("stdlib", "python_stdlib.zip"),
 )

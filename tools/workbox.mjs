@@ -14,17 +14,16 @@ const { count, size, warnings } = await generateSW({
   swDest: path.join(out, "sw.js"),
   // One cache, "vnv-precache-v2-<scope>". Each entry carries its content hash as revision, so a
   // deploy's new sw.js fetches only what changed, and on activation deletes every entry the new
-  // manifest no longer lists. The vendored runtime (versioned folders), our code (app-<digest>/,
-  // tools/build.py: fingerprint_app) and the snapshot (named by its hash) carry their version in
-  // the URL instead: no revision, so Workbox fetches them with the HTTP cache allowed and reuses
-  // what the first boot just downloaded (immutable in netlify.toml) rather than downloading
-  // ~20 MB a second time.
+  // manifest no longer lists. The vendored runtime (versioned folders) and the snapshot (named
+  // by its hash) carry their version in the URL instead: no revision, so Workbox fetches them
+  // with the HTTP cache allowed and reuses what the first boot just downloaded (immutable in
+  // netlify.toml) rather than downloading ~20 MB a second time.
   cacheId: "vnv",
   cleanupOutdatedCaches: true,
   manifestTransforms: [
     async (entries) => ({
       manifest: entries.map((entry) =>
-        /^(vendor\/[^/]+-[^/]+|app-[0-9a-f]+|snapshot)\//.test(entry.url) ? { ...entry, revision: null } : entry,
+        /^(vendor\/[^/]+-[^/]+|snapshot)\//.test(entry.url) ? { ...entry, revision: null } : entry,
       ),
       warnings: [],
     }),

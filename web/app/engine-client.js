@@ -229,7 +229,7 @@ function bootWrapper(manifest, base, pageWasm, debug) {
     query.set("size", String(snap.built.bytes));
     query.set("dec", snap.decoder);
   }
-  const url = manifest.snapshot ? new URL(manifest.snapshot.boot, base) : new URL("./pyodide-boot.js", import.meta.url);
+  const url = new URL(manifest.snapshot ? manifest.snapshot.boot : "app/pyodide-boot.js", base);
   url.search = query.toString();
   // Messages: the path taken, then {stored: key} once the build's snapshot was copied into
   // Cache Storage. Handled in that order, so `vnv.snapshot` ends up right (app/preload.js).

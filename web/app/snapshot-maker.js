@@ -5,14 +5,14 @@
 //
 // Message in: {pyodide: <pyodide.mjs URL>, key}. Message out: {ok, ms, bytes} or {ok, error}.
 
-import { engineFiles, prepare, storeSnapshot, WORKER_FILE, WORKER_URL, writeFiles } from "./snapshot.js";
+import { engineFiles, prepare, storeSnapshot, WORKER_FILE, writeFiles } from "./snapshot.js";
 
 const siteRoot = new URL("../", import.meta.url);
 
 /** @param {{ pyodide: string, key: string }} request */
 async function make({ pyodide: pyodideURL, key }) {
   const t0 = performance.now();
-  const files = engineFiles(siteRoot, [[WORKER_FILE, WORKER_URL]]);
+  const files = engineFiles(siteRoot, [WORKER_FILE]);
   files.catch(() => undefined);
   const { loadPyodide } = await import(pyodideURL);
   const py = await loadPyodide({

@@ -14,10 +14,7 @@
 // not notice is dropped for the next visit.
 
 export const CACHE_NAME = "vnv-snapshot";
-// A key, not a file: fixed under the site's root although this module's folder is named by
-// the build after its content (app-<digest>/), so a deploy that changes the page's code alone
-// finds the copy its snapshot key still matches, and never leaves an unreachable 31 MB behind.
-export const ENTRY_URL = new URL("../app/__snapshot__", import.meta.url).href;
+export const ENTRY_URL = new URL("./__snapshot__", import.meta.url).href;
 const KEY_HEADER = "x-vnv-snapshot-key";
 const HASH_HEADER = "x-vnv-snapshot-sha256";
 const LENGTH_HEADER = "x-vnv-snapshot-bytes";
@@ -37,10 +34,7 @@ const UNFINISHED_MS = 60000; // a restore this old never finished: the copy hang
 // yet, and compiling those 800 lines there took ~1 s of a return visit at load 9 (0.2-0.3 s in
 // Node): its longest step (docs/benchmarks-web.md). Both makers write the file into the file
 // system with the engine's.
-// WORKER_FILE is its path in the interpreter's file system (the build's snapshot has it there
-// too, and its key names it so); WORKER_URL where it is served, beside this module.
 export const WORKER_FILE = "app/worker.py";
-export const WORKER_URL = new URL("./worker.py", import.meta.url).href;
 const WORKER_MODULE = "_vnv_worker";
 const PREPARE = `
 import os, sys, importlib, pkgutil
@@ -389,23 +383,20 @@ export async function storeSnapshot(key, bytes, sha) {
 
 // The engine's .py files into the interpreter's file system, where PyScript's `files` config
 // used to put them (./engine/... under the working directory, which is on sys.path), and any
-// `extra` ones, each [its path there, its URL] (the snapshot maker's: [WORKER_FILE, WORKER_URL]).
+// `extra` ones (the snapshot maker's: WORKER_FILE).
 /**
  * @param {URL} siteRoot
- * @param {[string, string][]} [extra]
+ * @param {string[]} [extra]
  * @returns {Promise<[string, Uint8Array][]>}
  */
 export async function engineFiles(siteRoot, extra = []) {
   const manifest = await fetch(new URL("build.json", siteRoot), { cache: "no-cache" });
   if (!manifest.ok) throw new Error(`build.json: HTTP ${manifest.status}`);
   /** @type {string[]} */
-  const names = (await manifest.json()).engine_files;
-  /** @type {(name: string) => [string, string]} */
-  const served = (name) => [name, new URL(name, siteRoot).href];
-  const files = [...names.map(served), ...extra];
+  const names = [...(await manifest.json()).engine_files, ...extra];
   return Promise.all(
-    files.map(async ([name, url]) => {
-      const response = await fetch(url);
+    names.map(async (name) => {
+      const response = await fetch(new URL(name, siteRoot));
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
       /** @type {[string, Uint8Array]} */
       const file = [name, new Uint8Array(await response.arrayBuffer())];
