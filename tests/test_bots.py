@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from engine.bots import LEVELS, PROBES, make_bot
 from engine.bots.base import Bot, rank_of_index
 from engine.bots.belief import World, rules_of, to_sim
 from engine.bots.expert import ExpertBot
+from engine.bots.hard import HARD_PARAMS, HardBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of as rank_of_card
 from engine.policies import random_action
@@ -257,3 +259,35 @@ def test_a_big_honest_two_deck_claim_is_not_taken_for_a_lie() -> None:
         assert player.act(view) == {"type": "pass"}, level
         assert isinstance(player, HeuristicBot)
         assert player.p_honest(view, author, 4, "Q") > 0.25, level  # was 0.02-0.04
+
+
+def test_hard_learns_how_often_the_table_lies() -> None:
+    """Five Medium bots, two decks, open challenge: about one revealed play in ten is a lie,
+    where Hard's fixed prior says four.  Each seat's lie rate starts from the table's pooled
+    rate, so a seat with few reveals of its own is already rated as honest as the table plays
+    (with the fixed prior alone Hard took their four-card claims for 50-60 % lies and
+    challenged them, wrongly nearly every time)."""
+    options = {"deck": 36, "open_challenge": True, "decks": 2}
+    game = Game.new({"preset": "classic", "players": 6, "seed": 3, "options": options})
+    bots = [make_shipped("hard" if seat == 0 else "medium", seat) for seat in range(6)]
+    shipped = bots[0]
+    assert isinstance(shipped, HardBot)
+    fixed = HardBot(random.Random(0), dataclasses.replace(HARD_PARAMS, table_strength=0.0))
+    revealed = lies = 0
+    while not game.is_over and revealed < 12:
+        seat = game.to_move
+        assert seat is not None
+        events = game.apply(seat, bots[seat].act(game.view(seat)))
+        for event in events:
+            if event["type"] == "revealed" and event["seat"] != 0:
+                revealed += 1
+                lies += not event["honest"]
+        for other, each in enumerate(bots):
+            each.observe(visible_events(events, other))
+        fixed.observe(visible_events(events, 0))
+    assert revealed == 12
+    assert lies / revealed < 0.2
+    for seat in range(1, 6):
+        table_aware = shipped.lie_rate(seat, 4, 8, 4)
+        assert table_aware < fixed.lie_rate(seat, 4, 8, 4), seat
+        assert table_aware < 0.3, seat

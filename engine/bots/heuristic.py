@@ -56,6 +56,9 @@ class Params:
     # Hard only (``looks.py``): the chance, before it answered anything, that a seat judges our
     # claims by its hand and the public facts instead of calling at a rate (0: rates only).
     judge_prior: float = 0.0
+    # Hard only: how many revealed plays the table's pooled lie rate (every opponent's) weighs
+    # as each seat's prior (0: the fixed population prior alone, ``hard.LIE_BASELINE``).
+    table_strength: float = 0.0
 
 
 class HeuristicBot(BaseBot):

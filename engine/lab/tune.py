@@ -51,6 +51,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "threat": (0.0, 5.0, 10.0, 20.0, 40.0),  # open challenge only (seating.py)
     "own_open": (0.0, 3.0, 8.0, 15.0),
     "judge_prior": (0.0, 0.1, 0.2, 0.3, 0.5, 0.7),  # Hard only (looks.py)
+    "table_strength": (0.0, 0.5, 1.0, 2.0, 5.0, 12.0),  # Hard only (hard.lie_rate)
 }
 EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
