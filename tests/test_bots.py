@@ -15,7 +15,7 @@ from engine.bots import LEVELS, PROBES, make_bot
 from engine.bots.base import Bot, rank_of_index
 from engine.bots.belief import World, rules_of, to_sim
 from engine.bots.expert import ExpertBot
-from engine.bots.hard import HARD_PARAMS, HardBot
+from engine.bots.hard import HardBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of as rank_of_card
 from engine.policies import random_action
@@ -261,20 +261,14 @@ def test_a_big_honest_two_deck_claim_is_not_taken_for_a_lie() -> None:
         assert player.p_honest(view, author, 4, "Q") > 0.25, level  # was 0.02-0.04
 
 
-def test_hard_learns_how_often_the_table_lies() -> None:
-    """Five Medium bots, two decks, open challenge: about one revealed play in ten is a lie,
-    where Hard's fixed prior says four.  Each seat's lie rate starts from the table's pooled
-    rate, so a seat with few reveals of its own is already rated as honest as the table plays
-    (with the fixed prior alone Hard took their four-card claims for 50-60 % lies and
-    challenged them, wrongly nearly every time)."""
+def watch_the_table(field: str, seed: int, reveals: int) -> tuple[HardBot, float]:
+    """Hard in seat 0 of six (two decks, open challenge) among ``field`` bots, once
+    ``reveals`` of the opponents' plays were revealed; and the share of those that were lies."""
     options = {"deck": 36, "open_challenge": True, "decks": 2}
-    game = Game.new({"preset": "classic", "players": 6, "seed": 3, "options": options})
-    bots = [make_shipped("hard" if seat == 0 else "medium", seat) for seat in range(6)]
-    shipped = bots[0]
-    assert isinstance(shipped, HardBot)
-    fixed = HardBot(random.Random(0), dataclasses.replace(HARD_PARAMS, table_strength=0.0))
+    game = Game.new({"preset": "classic", "players": 6, "seed": seed, "options": options})
+    bots = [make_shipped("hard" if seat == 0 else field, seat) for seat in range(6)]
     revealed = lies = 0
-    while not game.is_over and revealed < 12:
+    while not game.is_over and revealed < reveals:
         seat = game.to_move
         assert seat is not None
         events = game.apply(seat, bots[seat].act(game.view(seat)))
@@ -284,10 +278,39 @@ def test_hard_learns_how_often_the_table_lies() -> None:
                 lies += not event["honest"]
         for other, each in enumerate(bots):
             each.observe(visible_events(events, other))
-        fixed.observe(visible_events(events, 0))
-    assert revealed == 12
-    assert lies / revealed < 0.2
+    assert revealed == reveals
+    assert isinstance(bots[0], HardBot)
+    return bots[0], lies / revealed
+
+
+def fixed_prior_rate(hard: HardBot, seat: int, count: int) -> float:
+    """The same bot's lie rate for ``seat`` with the fixed population prior alone."""
+    shipped = hard.params
+    hard.params = dataclasses.replace(shipped, table_strength=0.0)
+    try:
+        return hard.lie_rate(seat, count, 8, 4)
+    finally:
+        hard.params = shipped
+
+
+def test_hard_learns_how_often_the_table_lies() -> None:
+    """Five Medium bots, two decks, open challenge: about one revealed play in ten is a lie,
+    where Hard's fixed prior says four.  Each seat's lie rate starts from the table's pooled
+    rate, so a seat with few reveals of its own is already rated as honest as the table plays
+    (with the fixed prior alone Hard took their four-card claims for 50-60 % lies and
+    challenged them, wrongly nearly every time)."""
+    hard, lie_share = watch_the_table("medium", 3, 12)
+    assert lie_share < 0.2
     for seat in range(1, 6):
-        table_aware = shipped.lie_rate(seat, 4, 8, 4)
-        assert table_aware < fixed.lie_rate(seat, 4, 8, 4), seat
+        table_aware = hard.lie_rate(seat, 4, 8, 4)
+        assert table_aware < fixed_prior_rate(hard, seat, 4), seat
         assert table_aware < 0.3, seat
+
+
+def test_a_table_that_reveals_many_lies_is_not_trusted_more_than_the_prior() -> None:
+    """The plays a table reveals are the ones its callers chose to call, so a high revealed lie
+    rate overstates its lies: the pooled rate is a seat's prior only below the fixed one."""
+    hard, lie_share = watch_the_table("always_lie", 1, 12)
+    assert lie_share > 0.6
+    for seat in range(1, 6):
+        assert hard.lie_rate(seat, 4, 8, 4) <= fixed_prior_rate(hard, seat, 4), seat
