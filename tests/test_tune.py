@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.bots.hard import HARD_PARAMS
@@ -23,8 +25,6 @@ def test_a_trial_below_the_floor_on_a_table_is_refused() -> None:
     tune.register("hard", HARD_PARAMS)
     rows = PLAN.rows(tune.TRIAL, "mixed")
     level = {"quick-4p": rows[0]["win_rate"]}
-    assert (
-        tune.evaluate("hard", HARD_PARAMS, tune.Plan(**{**vars(PLAN), "floor": level})) is not None
-    )
+    assert tune.evaluate("hard", HARD_PARAMS, dataclasses.replace(PLAN, floor=level)) is not None
     above = {"quick-4p": rows[0]["win_rate"] + 0.01}
-    assert tune.evaluate("hard", HARD_PARAMS, tune.Plan(**{**vars(PLAN), "floor": above})) is None
+    assert tune.evaluate("hard", HARD_PARAMS, dataclasses.replace(PLAN, floor=above)) is None
