@@ -101,10 +101,11 @@ def test_strangers_differ() -> None:
 
 # The CI check of the level order, against the common mixed field with fixed seeds (the same
 # games on every run, so it is not flaky), on the two tables where Expert is above Hard by the
-# most at 400 games (docs/bots.md, "Judges"). The margins behind these counts: noaces-2p Medium
-# 70.0 %, Hard 76.0 %, Expert 78.0 % on these 100 games (at 48 games Expert was below Hard,
-# 72.9 against 79.2; at 64 level); quick-4p Medium 53.8 %, Hard 61.3 %, Expert 71.2 % on these
-# 80 (at 40 Expert was below Hard, 62.5 against 65.0). The sixth round's command, 13:32 UTC:
+# most at 400 games (docs/bots.md, "Judges"). The margins behind these counts, on the seventh
+# round's code (16:58 UTC, load 1.0): noaces-2p Medium 70.0 %, Hard 76.0 %, Expert 78.0 % on
+# these 100 games (sixth round the same; at 48 games Expert was below Hard, 72.9 against 79.2);
+# quick-4p Medium 53.8 %, Hard 58.8 %, Expert 70.0 % on these 80 (sixth round Hard 61.3, Expert
+# 71.2; at 40 Expert was below Hard, 62.5 against 65.0). Command:
 # python -m engine.lab.arena --matrix --field mixed --levels medium,hard,expert --games N
 # --tables T --jobs 1.
 ORDER_CHECKS = [
