@@ -158,7 +158,7 @@ def test_a_save_from_before_the_judges_restores() -> None:
     them afresh, and plays on."""
     game = Game.new({"preset": "classic", "players": 4, "seed": 5, "options": {}})
     bots = [make_bot("hard", random.Random(seat)) for seat in range(4)]
-    for _ in range(12):
+    for _ in range(8):  # the game lasts 12 moves: the bot has memory, the game goes on
         seat = game.to_move
         assert seat is not None
         events = game.apply(seat, bots[seat].act(view_of(game, seat)))

@@ -49,6 +49,9 @@ def max_possible(view: View, tracker: CardTracker, seat: int, rank: str) -> int:
 BLUFF_SIZES = (0.6, 0.4)
 
 
+Holds = Callable[[int, bool], float]
+
+
 def p_claim_true(
     view: View, tracker: CardTracker, seat: int, rank: str, count: int, *, honesty: float
 ) -> float:
@@ -62,18 +65,30 @@ def p_claim_true(
     six-seat open-challenge windows Medium and Hard called, and lost, most of them.  ``honesty``
     is the chance that an author holding cards of the rank plays them honestly.
     """
+    holds = claim_holds(view, tracker, seat, rank, count)
+    if isinstance(holds, float):
+        return holds
+    return honest_share(holds, count, full_claim(view, count), honesty)
+
+
+def claim_holds(
+    view: View, tracker: CardTracker, seat: int, rank: str, count: int
+) -> Holds | float:
+    """What the public facts say of a claim: 0.0 when it is impossible, 1.0 when the author is
+    known to hold the cards, else the author's ``holds(n, tail)`` for :func:`honest_share`."""
     if count > max_possible(view, tracker, seat, rank):
         return 0.0
     if tracker.certain(seat, rank) >= count:
         return 1.0
-    holds = _holding(view, tracker, seat, rank)
-    full = count >= 4 * int(view["options"]["decks"])  # a full play: it may have held more
-    return honest_share(holds, count, full, honesty)
+    return _holding(view, tracker, seat, rank)
 
 
-def honest_share(
-    holds: Callable[[int, bool], float], count: int, full: bool, honesty: float
-) -> float:
+def full_claim(view: View, count: int) -> bool:
+    """A claim of every copy of the rank: its author may have held more (two decks)."""
+    return count >= 4 * int(view["options"]["decks"])
+
+
+def honest_share(holds: Holds, count: int, full: bool, honesty: float) -> float:
     """The likelihood ratio of :func:`p_claim_true`, for any judge's ``holds`` (the chance the
     author held exactly ``n`` of the rank, at least ``n`` with ``tail``): ``full`` when the
     claim is every copy, so the author may have held more."""
@@ -87,9 +102,7 @@ def honest_share(
     return honest / total if total > 0 else 0.0
 
 
-def _holding(
-    view: View, tracker: CardTracker, seat: int, rank: str
-) -> Callable[[int, bool], float]:
+def _holding(view: View, tracker: CardTracker, seat: int, rank: str) -> Holds:
     """``holds(n, tail)``: the chance, from public facts, that ``seat`` held exactly ``n`` cards
     of ``rank`` before its latest play (at least ``n`` with ``tail``)."""
     limit = max_possible(view, tracker, seat, rank)
@@ -117,7 +130,7 @@ def claimable_ranks(view: View) -> int:
 
 def holding(
     population: int, unknown_rank: int, slots: int, *, sure_rank: int, limit: int, choices: int
-) -> Callable[[int, bool], float]:
+) -> Holds:
     """``holds(n, tail)`` for a seat whose ``slots`` unknown cards come from ``population``
     cards holding ``unknown_rank`` copies of the rank, beside ``sure_rank`` known ones, at most
     ``limit`` in all.  ``choices`` > 1: the author picked the rank it claims, so it needed ``n``

@@ -64,6 +64,16 @@ def _rate(stats: dict[str, list[int]], key: str, prior: float, strength: float) 
     return (hits + prior * strength) / (n + strength)
 
 
+def liar_adjusted(base: float, rate: float) -> float:
+    """The public-count chance ``base`` that a claim is honest, moved in log-odds by how far the
+    author's lie ``rate`` stands from the population's (``LIE_BASELINE``).  Never certain: a
+    claim the counts cannot refute may still be a bluff."""
+    if base <= 0.0:
+        return 0.0
+    shift = _logit(rate) - _logit(LIE_BASELINE)
+    return _sigmoid(_logit(min(base, 0.97)) - shift)
+
+
 def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
     entry = stats.setdefault(key, [0, 0])
     entry[0] += 1
@@ -82,6 +92,7 @@ HARD_PARAMS = Params(
     call_base=0.35,
     call_per_card=0.0,
     honesty=0.7,
+    honesty_by_size=(0.18, 0.64, 0.92, 0.98),
     judge_prior=0.2,
     table_strength=2.0,
 )
@@ -287,13 +298,12 @@ class HardBot(HeuristicBot):
         return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        base = p_claim_true(view, self.tracker, author, rank, count, honesty=self.params.honesty)
+        honesty = self.params.honesty_for(count)
+        base = p_claim_true(view, self.tracker, author, rank, count, honesty=honesty)
         if base <= 0.0:
             return 0.0
-        base = min(base, 0.97)
         rate = self.lie_rate(author, count, int(view["hand_sizes"][author]), int(view["pile_size"]))
-        shift = _logit(rate) - _logit(LIE_BASELINE)
-        return _sigmoid(_logit(base) - shift)
+        return liar_adjusted(base, rate)
 
     def p_call(
         self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None

@@ -59,6 +59,14 @@ class Params:
     # Hard only: how many revealed plays the table's pooled lie rate (every opponent's) weighs
     # as each seat's prior (0: the fixed population prior alone, ``hard.LIE_BASELINE``).
     table_strength: float = 0.0
+    # Hard only: ``honesty`` by claim size (one card, two, three, four or more); empty: the one
+    # ``honesty`` for every size.
+    honesty_by_size: tuple[float, ...] = ()
+
+    def honesty_for(self, count: int) -> float:
+        """The chance that an author holding ``count`` cards of the rank plays them honestly."""
+        by_size = self.honesty_by_size
+        return by_size[min(count, len(by_size)) - 1] if by_size else self.honesty
 
 
 class HeuristicBot(BaseBot):

@@ -1,0 +1,248 @@
+"""Fit Hard's claim model to what the tables' players really do, over the whole matrix.
+
+Hard rates another seat's claim by a likelihood ratio over the public counts
+(``estimate.p_claim_true``) with an ``honesty``: the chance that an author holding cards of the
+rank plays them honestly.  One honesty for every claim size rated every player's four-card
+claims ~60 % honest when ~95 % of them were, and their two-card claims too honest (against three
+Medium bots Hard challenged honest four-card claims and was wrong 77 % of the time).  Bluffs
+are small: nobody pads three honest cards into a bigger lie, many pad nothing into one card.
+
+This tool plays the level in every seat of every matrix table against each field (the arena's
+seat-rotated, seeded deals), logs every claim the level could challenge that the public facts do
+not settle, with the likelihood model's inputs, the author's lie rate as Hard had learnt it then,
+and the truth (the game's own pile), and fits ``Params.honesty_by_size`` (one, two, three, four
+or more cards) by maximum likelihood: ``scipy.optimize.minimize`` over the honesties' log-odds.
+It prints the fitted values and the log loss on each table and field, shipped against fitted, so
+a fit that helps one table at the others' cost shows.
+
+    python -m engine.lab.calibrate --fields "mixed;medium" --games 300 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.optimize import minimize
+
+from ..bots.base import View
+from ..bots.estimate import Holds, claim_holds, full_claim, honest_share
+from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted
+from ..cards import rank_of
+from ..game import Game
+from ..view import visible_events
+from . import arena
+
+SIZES = len(HARD_PARAMS.honesty_by_size)  # one honesty per claim size, the last for the rest
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim the level could challenge, as its model saw it, and the truth."""
+
+    table: str
+    field: str
+    count: int
+    full: bool
+    holds: dict[tuple[int, bool], float]  # the author's holds(n, tail) the ratio asks for
+    rate: float  # the author's lie rate as the level had learnt it (``HardBot.lie_rate``)
+    honest: bool
+
+    def p_honest(self, honesty_by_size: Sequence[float]) -> float:
+        """Hard's chance for this claim with these honesties (``HardBot.p_honest``)."""
+        honesty = honesty_by_size[min(self.count, len(honesty_by_size)) - 1]
+        base = honest_share(lambda n, tail: self.holds[n, tail], self.count, self.full, honesty)
+        return liar_adjusted(base, self.rate)
+
+
+def recorded_holds(holds: Holds, count: int, full: bool) -> dict[tuple[int, bool], float]:
+    """Every ``holds(n, tail)`` value :func:`honest_share` reads for this claim."""
+    seen: dict[tuple[int, bool], float] = {}
+
+    def record(n: int, tail: bool) -> float:
+        seen[n, tail] = holds(n, tail)
+        return seen[n, tail]
+
+    honest_share(record, count, full, 0.5)
+    return seen
+
+
+def claims_of_game(table: arena.Table, name: str, field: str) -> list[Claim]:
+    """Play one arena game; log the candidate's callable, unsettled claims."""
+    players = len(table.seats)
+    game = Game.new(
+        {"preset": table.preset, "players": players, "seed": table.seed, "options": table.options}
+    )
+    bots = [
+        arena.seat_bot(level, random.Random(f"arena:{table.seed}:{seat}:{'/'.join(table.seats)}"))
+        for seat, level in enumerate(table.seats)
+    ]
+    me, claims = table.tag, []
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        bot = bots[seat]
+        if seat == me and isinstance(bot, HardBot):
+            claims += claim_at(bot, view, game, name, field)
+        events = game.apply(seat, bot.act(view))
+        for other in range(players):
+            bots[other].observe(visible_events(events, other))
+    return claims
+
+
+def claim_at(bot: HardBot, view: View, game: Game, name: str, field: str) -> list[Claim]:
+    """The top claim of ``view`` as ``bot`` rates it, if the bot may challenge it and the
+    claim's honesty enters the rating."""
+    last = view["last_play"]
+    if not (view["legal"].get("challenge") and last and last["unresolved"]):
+        return []
+    author, count, rank = int(last["seat"]), int(last["count"]), str(last["rank"])
+    if author == int(view["seat"]) or not view["hand_sizes"][author]:
+        return []  # last cards: every level calls them whatever it believes
+    bot.tracker.sync(view)
+    bot.sync_sizes(view)
+    holds = claim_holds(view, bot.tracker, author, rank, count)
+    if isinstance(holds, float):
+        return []  # settled by the public facts: no honesty enters
+    full = full_claim(view, count)
+    rate = bot.lie_rate(author, count, int(view["hand_sizes"][author]), int(view["pile_size"]))
+    honest = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
+    return [Claim(name, field, count, full, recorded_holds(holds, count, full), rate, honest)]
+
+
+Job = tuple[arena.Table, str, str]
+
+
+def _play(job: Job) -> list[Claim]:
+    return claims_of_game(*job)
+
+
+def collect(level: str, fields: Sequence[str], games: int, seed: int, jobs: int) -> list[Claim]:
+    """The level's claims over every matrix table against each field, ``games`` a table."""
+    work: list[Job] = []
+    for field in fields:
+        for name, (preset, players, options) in arena.MATRIX_TABLES.items():
+            tables = arena.candidate_tables(
+                level, arena.field_of(field), games, players, seed, preset, dict(options)
+            )
+            work += [(table, name, field) for table in tables]
+    claims: list[Claim] = []
+    for found in _run(work, jobs):
+        claims += found
+    return claims
+
+
+def _run(work: list[Job], jobs: int) -> Iterator[list[Claim]]:
+    if jobs <= 1:
+        yield from map(_play, work)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play, work, chunksize=4)
+
+
+def log_loss(claims: Sequence[Claim], honesty_by_size: Sequence[float]) -> float:
+    """Mean negative log-likelihood of the truths under the model: lower is better calibrated."""
+    total = 0.0
+    for claim in claims:
+        p = min(max(claim.p_honest(honesty_by_size), 1e-4), 1 - 1e-4)
+        total -= math.log(p if claim.honest else 1 - p)
+    return total / max(len(claims), 1)
+
+
+def _logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def fit(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
+    """The honesties by claim size that best predict the truths (Nelder-Mead over log-odds, so
+    every honesty stays strictly between 0 and 1)."""
+
+    def loss(x: NDArray[np.float64]) -> float:
+        return log_loss(claims, [_sigmoid(float(v)) for v in x])
+
+    x0 = np.array([_logit(min(max(p, 0.01), 0.99)) for p in start])
+    result = minimize(
+        loss, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 2000}
+    )
+    return tuple(round(_sigmoid(v), 3) for v in result.x)
+
+
+def report(claims: Sequence[Claim], shipped: Sequence[float], fitted: Sequence[float]) -> str:
+    """Log loss by table and field, shipped against fitted, and each size's mean chance."""
+    lines = [
+        "| table | field | claims | honest | log loss shipped | log loss fitted |",
+        "|---|---|---|---|---|---|",
+    ]
+    groups: dict[tuple[str, str], list[Claim]] = {}
+    for claim in claims:
+        groups.setdefault((claim.table, claim.field), []).append(claim)
+    for (table, field), group in groups.items():
+        honest = sum(claim.honest for claim in group) / len(group)
+        lines.append(
+            f"| {table} | {field} | {len(group)} | {100 * honest:.0f} % "
+            f"| {log_loss(group, shipped):.3f} | {log_loss(group, fitted):.3f} |"
+        )
+    lines += ["", "| claim size | claims | honest | mean chance shipped | mean chance fitted |"]
+    lines.append("|---|---|---|---|---|")
+    for size in range(1, SIZES + 1):
+        group = [claim for claim in claims if min(claim.count, SIZES) == size]
+        if not group:
+            continue
+        honest = sum(claim.honest for claim in group) / len(group)
+        old = sum(claim.p_honest(shipped) for claim in group) / len(group)
+        new = sum(claim.p_honest(fitted) for claim in group) / len(group)
+        label = f"{size}+" if size == SIZES else str(size)
+        lines.append(
+            f"| {label} | {len(group)} | {100 * honest:.0f} % | {100 * old:.0f} % "
+            f"| {100 * new:.0f} % |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="hard", help="a level built on Hard's claim model")
+    parser.add_argument(
+        "--fields", default="mixed;medium", help="fields to log against, ';'-separated"
+    )
+    parser.add_argument("--games", type=int, default=300, help="games a table and field")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--start",
+        help="comma list of honesties to start the fit from (default: the shipped ones)",
+    )
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    fields = [field for field in args.fields.split(";") if field]
+    claims = collect(args.level, fields, args.games, args.seed, args.jobs)
+    if not claims:
+        print("no claims logged: the level never faced an unsettled claim", file=sys.stderr)
+        return 1
+    shipped = HARD_PARAMS.honesty_by_size
+    start_at = [float(p) for p in args.start.split(",")] if args.start else shipped
+    fitted = fit(claims, start_at)
+    print(f"{len(claims)} claims; honesty_by_size shipped {shipped}, fitted {fitted}")
+    before, after = log_loss(claims, shipped), log_loss(claims, fitted)
+    print(f"log loss: shipped {before:.4f}, fitted {after:.4f}")
+    print()
+    print(report(claims, shipped, fitted))
+    print(f"\n({time.perf_counter() - began:.1f} s, {args.jobs} jobs)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""The claim-model fit: it logs claims as Hard rates them and recovers the honesties behind them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots.hard import HARD_PARAMS, LIE_BASELINE, HardBot
+from engine.cards import rank_of
+from engine.game import Game
+from engine.lab import calibrate
+from engine.view import visible_events
+
+
+def test_a_logged_claim_is_rated_as_hard_rates_it() -> None:
+    """The fit tunes the model the bot plays with: a logged claim's chance is the bot's own."""
+    checked = 0
+    for seed in range(3, 7):
+        checked += _check_claims_of_game(seed)
+    assert checked >= 10
+
+
+def _check_claims_of_game(seed: int) -> int:
+    game = Game.new({"preset": "classic", "players": 4, "seed": seed})
+    bots = [HardBot(random.Random(seat)) for seat in range(4)]
+    checked = 0
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        bot = bots[seat]
+        for claim in calibrate.claim_at(bot, view, game, "classic-4p-36", "hard"):
+            last = view["last_play"]
+            author, count, rank = int(last["seat"]), int(last["count"]), str(last["rank"])
+            shipped = claim.p_honest(HARD_PARAMS.honesty_by_size)
+            assert shipped == pytest.approx(bot.p_honest(view, author, count, rank))
+            truth = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
+            assert claim.honest == truth
+            checked += 1
+        events = game.apply(seat, bot.act(view))
+        for other in range(4):
+            bots[other].observe(visible_events(events, other))
+    return checked
+
+
+def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
+    """Claims drawn from known honesties by size: the fit, started far off, finds them."""
+    rng = random.Random(5)
+    truth = (0.2, 0.6, 0.9, 0.97)
+    claims = []
+    for _ in range(3000):
+        count = rng.randint(1, 5)
+        levels = [rng.uniform(0.02, 0.6) for _ in range(3)]  # holds(count), (count-1), (count-2)
+        holds = {
+            (count, False): levels[0],
+            (count - 1, False): levels[1],
+            (count - 2, False): levels[2],
+        }
+        probe = calibrate.Claim("t", "f", count, False, holds, LIE_BASELINE, True)
+        honest = rng.random() < probe.p_honest(truth)
+        claims.append(calibrate.Claim("t", "f", count, False, holds, LIE_BASELINE, honest))
+    fitted = calibrate.fit(claims, (0.7, 0.7, 0.7, 0.7))
+    assert calibrate.log_loss(claims, fitted) < calibrate.log_loss(claims, (0.7,) * 4)
+    for got, want in zip(fitted, truth, strict=True):
+        assert got == pytest.approx(want, abs=0.08)
+
+
+def test_the_command_prints_the_fit_and_the_loss_by_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert calibrate.main(["--fields", "medium", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "fitted (" in out
+    assert "| classic-4p-36 | medium |" in out
+    assert "| 4+ |" in out
