@@ -61,7 +61,7 @@ def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
         honest = rng.random() < probe.p_honest(truth)
         claims.append(calibrate.Claim("t", "f", count, False, holds, LIE_BASELINE, honest))
     fitted = calibrate.fit(claims, (0.7, 0.7, 0.7, 0.7))
-    assert calibrate.log_loss(claims, fitted) < calibrate.log_loss(claims, (0.7,) * 4)
+    assert calibrate.balanced_loss(claims, fitted) < calibrate.balanced_loss(claims, (0.7,) * 4)
     for got, want in zip(fitted, truth, strict=True):
         assert got == pytest.approx(want, abs=0.08)
 

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from engine.bots.hard import HARD_PARAMS
+from engine.bots.heuristic import Params
 from engine.lab import tune
 
 PLAN = tune.Plan(games=4, seed=1, jobs=1, tables=("quick-4p",), fields=("mixed", "medium"))
@@ -28,3 +29,11 @@ def test_a_trial_below_the_floor_on_a_table_is_refused() -> None:
     assert tune.evaluate("hard", HARD_PARAMS, dataclasses.replace(PLAN, floor=level)) is not None
     above = {"quick-4p": rows[0]["win_rate"] + 0.01}
     assert tune.evaluate("hard", HARD_PARAMS, dataclasses.replace(PLAN, floor=above)) is None
+
+
+def test_the_search_skips_the_one_honesty_that_hard_no_longer_reads() -> None:
+    """Hard rates claims by its honesty by claim size: a trial of ``honesty`` would replay the
+    same games, and the search spends no trial on it; Medium's single honesty is searched."""
+    assert not tune.moves(HARD_PARAMS, "honesty")
+    assert tune.moves(Params(), "honesty")
+    assert tune.moves(HARD_PARAMS, "beta")

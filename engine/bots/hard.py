@@ -91,8 +91,7 @@ HARD_PARAMS = Params(
     gamma=1.1,
     call_base=0.35,
     call_per_card=0.0,
-    honesty=0.7,
-    honesty_by_size=(0.18, 0.64, 0.92, 0.98),
+    honesty_by_size=(0.16, 0.56, 0.92, 0.98),  # python -m engine.lab.calibrate
     judge_prior=0.2,
     table_strength=2.0,
 )

@@ -166,12 +166,27 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
+def groups_of(claims: Sequence[Claim]) -> dict[tuple[str, str], list[Claim]]:
+    """The claims by table and field."""
+    groups: dict[tuple[str, str], list[Claim]] = {}
+    for claim in claims:
+        groups.setdefault((claim.table, claim.field), []).append(claim)
+    return groups
+
+
+def balanced_loss(claims: Sequence[Claim], honesty_by_size: Sequence[float]) -> float:
+    """The mean over tables and fields of each one's log loss: a crowded table (six seats,
+    two decks: a quarter of all claims) counts as much as a two-seat one."""
+    groups = groups_of(claims).values()
+    return sum(log_loss(group, honesty_by_size) for group in groups) / max(len(groups), 1)
+
+
 def fit(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
-    """The honesties by claim size that best predict the truths (Nelder-Mead over log-odds, so
-    every honesty stays strictly between 0 and 1)."""
+    """The honesties by claim size that best predict the truths on every table and field
+    (:func:`balanced_loss`; Nelder-Mead over log-odds, so each stays between 0 and 1)."""
 
     def loss(x: NDArray[np.float64]) -> float:
-        return log_loss(claims, [_sigmoid(float(v)) for v in x])
+        return balanced_loss(claims, [_sigmoid(float(v)) for v in x])
 
     x0 = np.array([_logit(min(max(p, 0.01), 0.99)) for p in start])
     result = minimize(
@@ -186,10 +201,7 @@ def report(claims: Sequence[Claim], shipped: Sequence[float], fitted: Sequence[f
         "| table | field | claims | honest | log loss shipped | log loss fitted |",
         "|---|---|---|---|---|---|",
     ]
-    groups: dict[tuple[str, str], list[Claim]] = {}
-    for claim in claims:
-        groups.setdefault((claim.table, claim.field), []).append(claim)
-    for (table, field), group in groups.items():
+    for (table, field), group in groups_of(claims).items():
         honest = sum(claim.honest for claim in group) / len(group)
         lines.append(
             f"| {table} | {field} | {len(group)} | {100 * honest:.0f} % "
@@ -236,8 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_at = [float(p) for p in args.start.split(",")] if args.start else shipped
     fitted = fit(claims, start_at)
     print(f"{len(claims)} claims; honesty_by_size shipped {shipped}, fitted {fitted}")
-    before, after = log_loss(claims, shipped), log_loss(claims, fitted)
-    print(f"log loss: shipped {before:.4f}, fitted {after:.4f}")
+    before, after = balanced_loss(claims, shipped), balanced_loss(claims, fitted)
+    print(f"log loss, mean over tables and fields: shipped {before:.4f}, fitted {after:.4f}")
     print()
     print(report(claims, shipped, fitted))
     print(f"\n({time.perf_counter() - began:.1f} s, {args.jobs} jobs)")

@@ -142,7 +142,7 @@ def search(level: str, plan: Plan, rounds: int, names: Sequence[str] = ()) -> Tr
     print(f"start {best} -> {best_score}", flush=True)
     for _ in range(rounds):
         for name, values in steps.items():
-            if names and name not in names:
+            if (names and name not in names) or not moves(best, name):
                 continue
             for value in values:
                 if getattr(best, name) == value:
@@ -154,6 +154,12 @@ def search(level: str, plan: Plan, rounds: int, names: Sequence[str] = ()) -> Tr
                     best, best_score = trial, result
             print(f"after {name}: {best} -> {best_score}", flush=True)
     return best
+
+
+def moves(trial: Trial, name: str) -> bool:
+    """Whether the parameter changes the trial's play: Hard's honesty by claim size (fitted by
+    ``engine.lab.calibrate``, not searched here) leaves its single ``honesty`` unused."""
+    return not (name == "honesty" and isinstance(trial, Params) and trial.honesty_by_size)
 
 
 def floor_of(level: str, plan: Plan) -> dict[str, float]:
