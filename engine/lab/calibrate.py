@@ -248,8 +248,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_at = [float(p) for p in args.start.split(",")] if args.start else shipped
     fitted = fit(claims, start_at)
     print(f"{len(claims)} claims; honesty_by_size shipped {shipped}, fitted {fitted}")
-    before, after = balanced_loss(claims, shipped), balanced_loss(claims, fitted)
-    print(f"log loss, mean over tables and fields: shipped {before:.4f}, fitted {after:.4f}")
+    losses = {
+        "start": balanced_loss(claims, start_at),
+        "shipped": balanced_loss(claims, shipped),
+        "fitted": balanced_loss(claims, fitted),
+    }
+    print(
+        "log loss, mean over tables and fields: "
+        + ", ".join(f"{name} {loss:.4f}" for name, loss in losses.items())
+    )
     print()
     print(report(claims, shipped, fitted))
     print(f"\n({time.perf_counter() - began:.1f} s, {args.jobs} jobs)")
