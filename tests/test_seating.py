@@ -87,5 +87,9 @@ def test_a_window_seat_calls_rather_than_hand_the_round_to_a_seat_about_to_go_ou
     view = view_of(game, seat)
     view["hand_sizes"][(author + 4) % 6] = 1
     off = dataclasses.replace(HARD_PARAMS, own_open=0.0, threat=0.0)
-    assert HardBot(random.Random(1), off).act(json.loads(json.dumps(view))) == {"type": "pass"}
-    assert HardBot(random.Random(1)).act(view)["type"] in ("challenge", "believe")
+    without, with_seating = HardBot(random.Random(1), off), HardBot(random.Random(1))
+    for bot in (without, with_seating):  # the next window seat challenged its last 3 chances
+        for _ in range(3):
+            bot.record_call((author + 3) % 6, 1, True)
+    assert without.act(json.loads(json.dumps(view))) == {"type": "pass"}
+    assert with_seating.act(view)["type"] in ("challenge", "believe")

@@ -87,9 +87,9 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
 HARD_PARAMS = Params(
     temperature=0.0,
     max_filler=3,
-    beta=0.7,
+    beta=0.2,
     gamma=1.1,
-    call_base=0.1,
+    call_base=0.35,
     call_per_card=0.0,
     honesty_by_size=(0.16, 0.56, 0.92, 0.98),  # python -m engine.lab.calibrate
     judge_prior=0.2,
