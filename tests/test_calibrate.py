@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.bots.hard import HARD_PARAMS, LIE_BASELINE, HardBot
+from engine.bots.hard import LIE_BASELINE, HardBot
 from engine.cards import rank_of
 from engine.game import Game
 from engine.lab import calibrate
@@ -15,14 +15,14 @@ from engine.view import visible_events
 
 def test_a_logged_claim_is_rated_as_hard_rates_it() -> None:
     """The fit tunes the model the bot plays with: a logged claim's chance is the bot's own."""
-    checked = 0
-    for seed in range(3, 7):
-        checked += _check_claims_of_game(seed)
-    assert checked >= 10
+    fixed = sum(_check_claims_of_game(seed, {}) for seed in range(3, 7))
+    ascending = sum(_check_claims_of_game(seed, {"ascending": True}) for seed in range(3, 5))
+    assert fixed >= 10
+    assert ascending >= 10
 
 
-def _check_claims_of_game(seed: int) -> int:
-    game = Game.new({"preset": "classic", "players": 4, "seed": seed})
+def _check_claims_of_game(seed: int, options: dict[str, bool]) -> int:
+    game = Game.new({"preset": "classic", "players": 4, "seed": seed, "options": options})
     bots = [HardBot(random.Random(seat)) for seat in range(4)]
     checked = 0
     while not game.is_over:
@@ -33,7 +33,8 @@ def _check_claims_of_game(seed: int) -> int:
         for claim in calibrate.claim_at(bot, view, game, "classic-4p-36", "hard"):
             last = view["last_play"]
             author, count, rank = int(last["seat"]), int(last["count"]), str(last["rank"])
-            shipped = claim.p_honest(HARD_PARAMS.honesty_by_size)
+            assert claim.ascending == bool(options)
+            shipped = claim.p_honest(calibrate.SHIPPED)
             assert shipped == pytest.approx(bot.p_honest(view, author, count, rank))
             truth = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
             assert claim.honest == truth
@@ -45,11 +46,13 @@ def _check_claims_of_game(seed: int) -> int:
 
 
 def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
-    """Claims drawn from known honesties by size: the fit, started far off, finds them."""
+    """Claims drawn from known honesties by size, each rank rule its own: the fit, started far
+    off, finds both."""
     rng = random.Random(5)
-    truth = (0.2, 0.6, 0.9, 0.97)
+    truth = ((0.2, 0.6, 0.9, 0.97), (0.5, 0.8, 0.9, 0.99))
     claims = []
-    for _ in range(3000):
+    for number in range(6000):
+        ascending = number % 2 == 1
         count = rng.randint(1, 5)
         levels = [rng.uniform(0.02, 0.6) for _ in range(3)]  # holds(count), (count-1), (count-2)
         holds = {
@@ -57,13 +60,18 @@ def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
             (count - 1, False): levels[1],
             (count - 2, False): levels[2],
         }
-        probe = calibrate.Claim("t", "f", count, False, holds, LIE_BASELINE, True)
+        table = "asc" if ascending else "fixed"
+        probe = calibrate.Claim(table, "f", count, False, holds, LIE_BASELINE, True, ascending)
         honest = rng.random() < probe.p_honest(truth)
-        claims.append(calibrate.Claim("t", "f", count, False, holds, LIE_BASELINE, honest))
-    fitted = calibrate.fit(claims, (0.7, 0.7, 0.7, 0.7))
-    assert calibrate.balanced_loss(claims, fitted) < calibrate.balanced_loss(claims, (0.7,) * 4)
-    for got, want in zip(fitted, truth, strict=True):
-        assert got == pytest.approx(want, abs=0.08)
+        claims.append(
+            calibrate.Claim(table, "f", count, False, holds, LIE_BASELINE, honest, ascending)
+        )
+    start = ((0.7,) * 4, (0.7,) * 4)
+    fitted = calibrate.fit(claims, start)
+    assert calibrate.balanced_loss(claims, fitted) < calibrate.balanced_loss(claims, start)
+    for rule in (0, 1):
+        for got, want in zip(fitted[rule], truth[rule], strict=True):
+            assert got == pytest.approx(want, abs=0.08)
 
 
 def test_the_command_prints_the_fit_and_the_loss_by_table(
@@ -74,3 +82,4 @@ def test_the_command_prints_the_fit_and_the_loss_by_table(
     assert "fitted (" in out
     assert "| classic-4p-36 | medium |" in out
     assert "| 4+ |" in out
+    assert "log loss: start | shipped | fitted |" in out

@@ -91,7 +91,10 @@ HARD_PARAMS = Params(
     gamma=1.1,
     call_base=0.35,
     call_per_card=0.0,
-    honesty_by_size=(0.16, 0.56, 0.92, 0.98),  # python -m engine.lab.calibrate
+    # Eighth round: fitted by ``python -m engine.lab.calibrate`` (docs/bots.md, "Honesty by
+    # claim size"), where the opener chooses the rank and where it ascends.
+    honesty_by_size=(0.13, 0.52, 0.92, 0.98),
+    honesty_by_size_ascending=(0.48, 0.8, 0.9, 0.99),
     judge_prior=0.2,
     table_strength=2.0,
 )
@@ -297,7 +300,7 @@ class HardBot(HeuristicBot):
         return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        honesty = self.params.honesty_for(count)
+        honesty = self.params.honesty_for(count, bool(view["options"].get("ascending")))
         base = p_claim_true(view, self.tracker, author, rank, count, honesty=honesty)
         if base <= 0.0:
             return 0.0

@@ -59,13 +59,16 @@ class Params:
     # Hard only: how many revealed plays the table's pooled lie rate (every opponent's) weighs
     # as each seat's prior (0: the fixed population prior alone, ``hard.LIE_BASELINE``).
     table_strength: float = 0.0
-    # Hard only: ``honesty`` by claim size (one card, two, three, four or more); empty: the one
+    # Hard only: ``honesty`` by claim size (one card, two, three, four or more), where the
+    # round's rank is chosen by its opener and where it ascends each play (a forced rank: who
+    # lacks it must bluff or call, so small claims are honest more often); empty: the one
     # ``honesty`` for every size.
     honesty_by_size: tuple[float, ...] = ()
+    honesty_by_size_ascending: tuple[float, ...] = ()
 
-    def honesty_for(self, count: int) -> float:
+    def honesty_for(self, count: int, ascending: bool) -> float:
         """The chance that an author holding ``count`` cards of the rank plays them honestly."""
-        by_size = self.honesty_by_size
+        by_size = (self.honesty_by_size_ascending if ascending else ()) or self.honesty_by_size
         return by_size[min(count, len(by_size)) - 1] if by_size else self.honesty
 
 

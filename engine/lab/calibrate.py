@@ -11,9 +11,12 @@ This tool plays the level in every seat of every matrix table against each field
 seat-rotated, seeded deals), logs every claim the level could challenge that the public facts do
 not settle, with the likelihood model's inputs, the author's lie rate as Hard had learnt it then,
 and the truth (the game's own pile), and fits ``Params.honesty_by_size`` (one, two, three, four
-or more cards) by maximum likelihood: ``scipy.optimize.minimize`` over the honesties' log-odds.
-It prints the fitted values and the log loss on each table and field, shipped against fitted, so
-a fit that helps one table at the others' cost shows.
+or more cards) by maximum likelihood: ``scipy.optimize.minimize`` over the honesties' log-odds,
+the mean over tables and fields of each one's log loss.  Tables whose rank ascends each play
+(``Params.honesty_by_size_ascending``) get their own fit: there the rank is forced, so who lacks
+it must bluff or call, and small claims are honest more often than where the opener chose it.
+It prints the fitted values and the log loss on each table and field, start, shipped and fitted,
+so a fit that helps one table at the others' cost shows.
 
     python -m engine.lab.calibrate --fields "mixed;medium" --games 300 --jobs 2
 """
@@ -26,7 +29,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,6 +45,12 @@ from ..view import visible_events
 from . import arena
 
 SIZES = len(HARD_PARAMS.honesty_by_size)  # one honesty per claim size, the last for the rest
+# Honesties by claim size where the opener chooses the rank, and where it ascends.
+Model = tuple[Sequence[float], Sequence[float]]
+SHIPPED: Model = (
+    HARD_PARAMS.honesty_by_size,
+    HARD_PARAMS.honesty_by_size_ascending or HARD_PARAMS.honesty_by_size,
+)
 
 
 @dataclass(frozen=True)
@@ -55,10 +64,12 @@ class Claim:
     holds: dict[tuple[int, bool], float]  # the author's holds(n, tail) the ratio asks for
     rate: float  # the author's lie rate as the level had learnt it (``HardBot.lie_rate``)
     honest: bool
+    ascending: bool  # the table's rank ascends each play
 
-    def p_honest(self, honesty_by_size: Sequence[float]) -> float:
+    def p_honest(self, model: Model) -> float:
         """Hard's chance for this claim with these honesties (``HardBot.p_honest``)."""
-        honesty = honesty_by_size[min(self.count, len(honesty_by_size)) - 1]
+        by_size = model[1] if self.ascending else model[0]
+        honesty = by_size[min(self.count, len(by_size)) - 1]
         base = honest_share(lambda n, tail: self.holds[n, tail], self.count, self.full, honesty)
         return liar_adjusted(base, self.rate)
 
@@ -116,7 +127,9 @@ def claim_at(bot: HardBot, view: View, game: Game, name: str, field: str) -> lis
     full = full_claim(view, count)
     rate = bot.lie_rate(author, count, int(view["hand_sizes"][author]), int(view["pile_size"]))
     honest = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
-    return [Claim(name, field, count, full, recorded_holds(holds, count, full), rate, honest)]
+    ascending = bool(view["options"].get("ascending"))
+    seen = recorded_holds(holds, count, full)
+    return [Claim(name, field, count, full, seen, rate, honest, ascending)]
 
 
 Job = tuple[arena.Table, str, str]
@@ -149,11 +162,11 @@ def _run(work: list[Job], jobs: int) -> Iterator[list[Claim]]:
         yield from pool.imap_unordered(_play, work, chunksize=4)
 
 
-def log_loss(claims: Sequence[Claim], honesty_by_size: Sequence[float]) -> float:
+def log_loss(claims: Sequence[Claim], model: Model) -> float:
     """Mean negative log-likelihood of the truths under the model: lower is better calibrated."""
     total = 0.0
     for claim in claims:
-        p = min(max(claim.p_honest(honesty_by_size), 1e-4), 1 - 1e-4)
+        p = min(max(claim.p_honest(model), 1e-4), 1 - 1e-4)
         total -= math.log(p if claim.honest else 1 - p)
     return total / max(len(claims), 1)
 
@@ -174,19 +187,31 @@ def groups_of(claims: Sequence[Claim]) -> dict[tuple[str, str], list[Claim]]:
     return groups
 
 
-def balanced_loss(claims: Sequence[Claim], honesty_by_size: Sequence[float]) -> float:
+def balanced_loss(claims: Sequence[Claim], model: Model) -> float:
     """The mean over tables and fields of each one's log loss: a crowded table (six seats,
     two decks: a quarter of all claims) counts as much as a two-seat one."""
     groups = groups_of(claims).values()
-    return sum(log_loss(group, honesty_by_size) for group in groups) / max(len(groups), 1)
+    return sum(log_loss(group, model) for group in groups) / max(len(groups), 1)
 
 
-def fit(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
+def fit(claims: Sequence[Claim], start: Model) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The honesties by claim size that best predict the truths on every table and field
-    (:func:`balanced_loss`; Nelder-Mead over log-odds, so each stays between 0 and 1)."""
+    (:func:`balanced_loss`), each rank rule on its own claims (a rule without claims keeps its
+    start).  Nelder-Mead over log-odds, so each honesty stays between 0 and 1."""
+    fitted = []
+    for ascending, begin in enumerate(start):
+        own = [claim for claim in claims if claim.ascending == bool(ascending)]
+        fitted.append(tuple(begin) if not own else _fit_rule(own, begin))
+    return fitted[0], fitted[1]
+
+
+def _fit_rule(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
+    def model_of(x: NDArray[np.float64]) -> Model:
+        by_size = [_sigmoid(float(v)) for v in x]
+        return by_size, by_size  # the claims are of one rank rule: either slot serves
 
     def loss(x: NDArray[np.float64]) -> float:
-        return balanced_loss(claims, [_sigmoid(float(v)) for v in x])
+        return balanced_loss(claims, model_of(x))
 
     x0 = np.array([_logit(min(max(p, 0.01), 0.99)) for p in start])
     result = minimize(
@@ -195,33 +220,35 @@ def fit(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(_sigmoid(v), 3) for v in result.x)
 
 
-def report(claims: Sequence[Claim], shipped: Sequence[float], fitted: Sequence[float]) -> str:
-    """Log loss by table and field, shipped against fitted, and each size's mean chance."""
-    lines = [
-        "| table | field | claims | honest | log loss shipped | log loss fitted |",
-        "|---|---|---|---|---|---|",
-    ]
+def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
+    """Log loss by table and field under each named set of honesties, and by claim size the
+    truth beside each set's mean chance."""
+    names = " | ".join(models)
+    rule = "---|" * len(models)
+    lines = [f"| table | field | claims | honest | log loss: {names} |", f"|---|---|---|---|{rule}"]
     for (table, field), group in groups_of(claims).items():
-        honest = sum(claim.honest for claim in group) / len(group)
-        lines.append(
-            f"| {table} | {field} | {len(group)} | {100 * honest:.0f} % "
-            f"| {log_loss(group, shipped):.3f} | {log_loss(group, fitted):.3f} |"
-        )
-    lines += ["", "| claim size | claims | honest | mean chance shipped | mean chance fitted |"]
-    lines.append("|---|---|---|---|---|")
+        losses = " | ".join(f"{log_loss(group, model):.3f}" for model in models.values())
+        lines.append(f"| {table} | {field} | {len(group)} | {_share(group)} | {losses} |")
+    lines += [
+        "",
+        f"| claim size | claims | honest | mean chance: {names} |",
+        f"|---|---|---|{rule}",
+    ]
     for size in range(1, SIZES + 1):
         group = [claim for claim in claims if min(claim.count, SIZES) == size]
         if not group:
             continue
-        honest = sum(claim.honest for claim in group) / len(group)
-        old = sum(claim.p_honest(shipped) for claim in group) / len(group)
-        new = sum(claim.p_honest(fitted) for claim in group) / len(group)
-        label = f"{size}+" if size == SIZES else str(size)
-        lines.append(
-            f"| {label} | {len(group)} | {100 * honest:.0f} % | {100 * old:.0f} % "
-            f"| {100 * new:.0f} % |"
+        chances = " | ".join(
+            f"{100 * sum(claim.p_honest(model) for claim in group) / len(group):.0f} %"
+            for model in models.values()
         )
+        label = f"{size}+" if size == SIZES else str(size)
+        lines.append(f"| {label} | {len(group)} | {_share(group)} | {chances} |")
     return "\n".join(lines)
+
+
+def _share(group: Sequence[Claim]) -> str:
+    return f"{100 * sum(claim.honest for claim in group) / len(group):.0f} %"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,21 +271,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not claims:
         print("no claims logged: the level never faced an unsettled claim", file=sys.stderr)
         return 1
-    shipped = HARD_PARAMS.honesty_by_size
-    start_at = [float(p) for p in args.start.split(",")] if args.start else shipped
+    begin = [float(p) for p in args.start.split(",")] if args.start else None
+    start_at: Model = (begin, begin) if begin else SHIPPED
     fitted = fit(claims, start_at)
-    print(f"{len(claims)} claims; honesty_by_size shipped {shipped}, fitted {fitted}")
-    losses = {
-        "start": balanced_loss(claims, start_at),
-        "shipped": balanced_loss(claims, shipped),
-        "fitted": balanced_loss(claims, fitted),
-    }
-    print(
-        "log loss, mean over tables and fields: "
-        + ", ".join(f"{name} {loss:.4f}" for name, loss in losses.items())
-    )
+    print(f"{len(claims)} claims; honesty_by_size (fixed rank, ascending)")
+    print(f"shipped {tuple(map(tuple, SHIPPED))}, fitted {fitted}")
+    models: dict[str, Model] = {"start": start_at, "shipped": SHIPPED, "fitted": fitted}
+    losses = ", ".join(f"{name} {balanced_loss(claims, m):.4f}" for name, m in models.items())
+    print(f"log loss, mean over tables and fields: {losses}")
     print()
-    print(report(claims, shipped, fitted))
+    print(report(claims, models))
     print(f"\n({time.perf_counter() - began:.1f} s, {args.jobs} jobs)")
     return 0
 
