@@ -56,7 +56,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
 EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
     "plays": (1, 2, 3, 5),
-    "prior_weight": (0.0, 0.03, 0.07, 0.15),
+    "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
     "depth": (10, 20, 40),
     "a": (0.2, 0.35, 0.5),
     "worlds": (40, 60, 90),
