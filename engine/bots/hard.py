@@ -7,7 +7,8 @@ On top of Medium's public-fact tracking (``memory.CardTracker``), Hard keeps
 * a per-opponent **lie model**: how often that player's revealed plays were bluffs in each of
   those circumstances, shrunk towards the player's overall rate, then the table's (every
   opponent's revealed plays pooled), then a population prior.  It moves the public-count
-  probability (``estimate.p_claim_true``) in log-odds;
+  probability (``estimate.p_claim_true``, with an honesty by claim size fitted to what players
+  do: ``engine.lab.calibrate``) in log-odds;
 * a per-opponent **call model**: how often that player challenges (and believes) a play of a
   given size when it could;
 * per opponent, whether it calls at that rate or **judges** each claim by its own hand and the
@@ -50,12 +51,12 @@ def _bucket_pile(size: int) -> str:
     return "s" if size <= 4 else "m" if size <= 10 else "l"
 
 
-def _logit(p: float) -> float:
+def logit(p: float) -> float:
     p = min(0.995, max(0.005, p))
     return math.log(p / (1 - p))
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
@@ -70,8 +71,8 @@ def liar_adjusted(base: float, rate: float) -> float:
     claim the counts cannot refute may still be a bluff."""
     if base <= 0.0:
         return 0.0
-    shift = _logit(rate) - _logit(LIE_BASELINE)
-    return _sigmoid(_logit(min(base, 0.97)) - shift)
+    shift = logit(rate) - logit(LIE_BASELINE)
+    return sigmoid(logit(min(base, 0.97)) - shift)
 
 
 def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
@@ -295,7 +296,7 @@ class HardBot(HeuristicBot):
             prior_count = min(LIE_BASELINE, _rate(self.lies, count_key, prior, strength))
         rate = _rate(self.lies, overall, prior, PRIOR_STRENGTH)
         if prior_count != prior:  # the table's rate at this claim size, against its overall
-            rate = _sigmoid(_logit(rate) + _logit(prior_count) - _logit(prior))
+            rate = sigmoid(logit(rate) + logit(prior_count) - logit(prior))
         rate = _rate(self.lies, by_count, rate, PRIOR_STRENGTH)
         return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
 
@@ -328,5 +329,5 @@ class HardBot(HeuristicBot):
         p = self.params
         prior = min(0.9, p.call_base + p.call_per_card * (count - 1))
         overall = _rate(self.call_stats, f"{seat}", prior, 4.0)
-        shifted = _sigmoid(_logit(prior) + _logit(overall) - _logit(p.call_base))
+        shifted = sigmoid(logit(prior) + logit(overall) - logit(p.call_base))
         return _rate(self.call_stats, f"{seat}|{_bucket_count(count)}", shifted, 4.0)

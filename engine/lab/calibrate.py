@@ -38,7 +38,7 @@ from scipy.optimize import minimize
 
 from ..bots.base import View
 from ..bots.estimate import Holds, claim_holds, full_claim, honest_share
-from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted
+from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted, logit, sigmoid
 from ..cards import rank_of
 from ..game import Game
 from ..view import visible_events
@@ -171,14 +171,6 @@ def log_loss(claims: Sequence[Claim], model: Model) -> float:
     return total / max(len(claims), 1)
 
 
-def _logit(p: float) -> float:
-    return math.log(p / (1 - p))
-
-
-def _sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-x))
-
-
 def groups_of(claims: Sequence[Claim]) -> dict[tuple[str, str], list[Claim]]:
     """The claims by table and field."""
     groups: dict[tuple[str, str], list[Claim]] = {}
@@ -207,17 +199,17 @@ def fit(claims: Sequence[Claim], start: Model) -> tuple[tuple[float, ...], tuple
 
 def _fit_rule(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, ...]:
     def model_of(x: NDArray[np.float64]) -> Model:
-        by_size = [_sigmoid(float(v)) for v in x]
+        by_size = [sigmoid(float(v)) for v in x]
         return by_size, by_size  # the claims are of one rank rule: either slot serves
 
     def loss(x: NDArray[np.float64]) -> float:
         return balanced_loss(claims, model_of(x))
 
-    x0 = np.array([_logit(min(max(p, 0.01), 0.99)) for p in start])
+    x0 = np.array([logit(min(max(p, 0.01), 0.99)) for p in start])
     result = minimize(
         loss, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 2000}
     )
-    return tuple(round(_sigmoid(v), 3) for v in result.x)
+    return tuple(round(sigmoid(v), 3) for v in result.x)
 
 
 def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
