@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +70,12 @@ class Params:
     def honesty_for(self, count: int, ascending: bool) -> float:
         """The chance that an author holding ``count`` cards of the rank plays them honestly."""
         by_size = (self.honesty_by_size_ascending if ascending else ()) or self.honesty_by_size
-        return by_size[min(count, len(by_size)) - 1] if by_size else self.honesty
+        return by_claim_size(by_size, count) if by_size else self.honesty
+
+
+def by_claim_size(values: Sequence[float], count: int) -> float:
+    """The value for a claim of ``count`` cards: one per size, the last for every larger one."""
+    return values[min(count, len(values)) - 1]
 
 
 class HeuristicBot(BaseBot):

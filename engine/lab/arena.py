@@ -30,13 +30,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..game import Game
 from ..view import visible_events
 from .strangers import MIXED_FIELD, STRANGERS
+
+Job = TypeVar("Job")
+Outcome = TypeVar("Outcome")
 
 DEFAULT_MOVE_LIMIT = 400
 
@@ -91,20 +94,26 @@ def field_of(spec: str) -> list[str]:
     return list(MIXED_FIELD) if levels == ["mixed"] else levels
 
 
-def play_table(table: Table) -> GameResult:
-    """Play one game to the end and return who won and how long each move took."""
-    players = len(table.seats)
+def seated(table: Table) -> tuple[Game, list[Bot]]:
+    """The table's new game and its bots, each drawing its seat's random numbers: every tool
+    that replays the arena's deals (the calibration too) sees the same games."""
     config = {
         "preset": table.preset,
-        "players": players,
+        "players": len(table.seats),
         "seed": table.seed,
         "options": dict(table.options),
     }
-    game = Game.new(config)
     bots = [
         seat_bot(level, random.Random(f"arena:{table.seed}:{seat}:{'/'.join(table.seats)}"))
         for seat, level in enumerate(table.seats)
     ]
+    return Game.new(config), bots
+
+
+def play_table(table: Table) -> GameResult:
+    """Play one game to the end and return who won and how long each move took."""
+    players = len(table.seats)
+    game, bots = seated(table)
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
     cpu: dict[int, list[float]] = {seat: [] for seat in range(players)}
     while not game.is_over:
@@ -228,11 +237,16 @@ def round_robin_tables(
 
 
 def run(tables: list[Table], jobs: int) -> Iterator[GameResult]:
+    return run_each(play_table, tables, jobs)
+
+
+def run_each(play: Callable[[Job], Outcome], work: list[Job], jobs: int) -> Iterator[Outcome]:
+    """``play`` over ``work`` on ``jobs`` processes, results as they come."""
     if jobs <= 1:
-        yield from map(play_table, tables)
+        yield from map(play, work)
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(play_table, tables, chunksize=4)
+        yield from pool.imap_unordered(play, work, chunksize=4)
 
 
 def pct(x: float) -> str:

@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
-import random
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +37,7 @@ from scipy.optimize import minimize
 from ..bots.base import View
 from ..bots.estimate import Holds, claim_holds, full_claim, honest_share
 from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted, logit, sigmoid
+from ..bots.heuristic import by_claim_size
 from ..cards import rank_of
 from ..game import Game
 from ..view import visible_events
@@ -68,8 +67,7 @@ class Claim:
 
     def p_honest(self, model: Model) -> float:
         """Hard's chance for this claim with these honesties (``HardBot.p_honest``)."""
-        by_size = model[1] if self.ascending else model[0]
-        honesty = by_size[min(self.count, len(by_size)) - 1]
+        honesty = by_claim_size(model[1] if self.ascending else model[0], self.count)
         base = honest_share(lambda n, tail: self.holds[n, tail], self.count, self.full, honesty)
         return liar_adjusted(base, self.rate)
 
@@ -89,13 +87,7 @@ def recorded_holds(holds: Holds, count: int, full: bool) -> dict[tuple[int, bool
 def claims_of_game(table: arena.Table, name: str, field: str) -> list[Claim]:
     """Play one arena game; log the candidate's callable, unsettled claims."""
     players = len(table.seats)
-    game = Game.new(
-        {"preset": table.preset, "players": players, "seed": table.seed, "options": table.options}
-    )
-    bots = [
-        arena.seat_bot(level, random.Random(f"arena:{table.seed}:{seat}:{'/'.join(table.seats)}"))
-        for seat, level in enumerate(table.seats)
-    ]
+    game, bots = arena.seated(table)
     me, claims = table.tag, []
     while not game.is_over:
         seat = game.to_move
@@ -149,17 +141,9 @@ def collect(level: str, fields: Sequence[str], games: int, seed: int, jobs: int)
             )
             work += [(table, name, field) for table in tables]
     claims: list[Claim] = []
-    for found in _run(work, jobs):
+    for found in arena.run_each(_play, work, jobs):
         claims += found
     return claims
-
-
-def _run(work: list[Job], jobs: int) -> Iterator[list[Claim]]:
-    if jobs <= 1:
-        yield from map(_play, work)
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play, work, chunksize=4)
 
 
 def log_loss(claims: Sequence[Claim], model: Model) -> float:
