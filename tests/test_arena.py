@@ -101,13 +101,13 @@ def test_strangers_differ() -> None:
 
 # The CI check of the level order, against the common mixed field with fixed seeds (the same
 # games on every run, so it is not flaky), on the two tables where Expert was above Hard by the
-# most at 400 games in the sixth round (docs/bots.md, "Judges"; in the eighth round's 400-game
-# matrix Expert is above Hard on noaces-2p, 82.8 against 80.0 %, and a point below on quick-4p,
-# 68.0 against 69.0: "Honesty by claim size"). The margins behind these counts, on the eighth
-# round's code (19:03 UTC, load ~4, the loop check running beside): noaces-2p Medium 70.0 %,
-# Hard 82.0 %, Expert 86.0 % on these 100 games (at 200: 70.0, 80.0, 83.0; seventh round 70.0,
-# 76.0, 78.0); quick-4p Medium 53.8 %, Hard 67.5 %, Expert 72.5 % on these 80 (at 160: 51.9,
-# 67.5, 71.9; seventh round Hard 58.8, Expert 70.0). Command:
+# most at 400 games in the sixth round (docs/bots.md, "Judges"). In the ninth round's 400-game
+# matrix (150 worlds: "More worlds") Expert is above Hard's first 400 games on quick-4p, 70.5
+# against 69.0 %, and below on noaces-2p, 79.2 against 80.0. The margins behind these counts,
+# on the ninth round's code (21:04-21:09 UTC, load ~2.5, the loop check running beside):
+# noaces-2p Medium 70.0 %, Hard 82.0 %, Expert 83.0 % on these 100 games (eighth round 70.0,
+# 82.0, 86.0); quick-4p Medium 53.8 %, Hard 67.5 %, Expert 70.0 % on these 80 (eighth round
+# 53.8, 67.5, 72.5). Command:
 # python -m engine.lab.arena --matrix --field mixed --levels medium,hard,expert --games N
 # --tables T --jobs 1.
 ORDER_CHECKS = [
