@@ -74,6 +74,23 @@ def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
             assert got == pytest.approx(want, abs=0.08)
 
 
+def test_a_size_that_always_lies_fits_near_zero_but_not_to_zero() -> None:
+    """Where the fields' one-card claims are all lies (two seats: docs/bots.md, "More
+    worlds"), the fit goes to the bottom of its range; rounded to 0 it would call every such
+    claim a certain lie, and the next honest one would cost an infinite loss."""
+    rng = random.Random(2)
+    claims = []
+    for _ in range(400):
+        holds = {(1, False): rng.uniform(0.2, 0.6), (0, False): rng.uniform(0.2, 0.6)}
+        claims.append(calibrate.Claim("t", "f", 1, False, holds, LIE_BASELINE, False, False))
+    start = ((0.3,) * 4, (0.3,) * 4)
+    fitted = calibrate.fit(claims, start)
+    assert 0.0 < fitted[0][0] <= 0.01
+    honest_one = calibrate.Claim("t", "f", 1, False, claims[0].holds, LIE_BASELINE, True, False)
+    assert calibrate.log_loss([honest_one], fitted) < 10.0
+    assert calibrate.balanced_loss(claims, fitted) < calibrate.balanced_loss(claims, start)
+
+
 def test_the_command_prints_the_fit_and_the_loss_by_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -43,6 +43,7 @@ from ..game import Game
 from ..view import visible_events
 from . import arena
 
+ROUNDING = 0.001  # the fitted honesties' step
 SIZES = len(HARD_PARAMS.honesty_by_size)  # one honesty per claim size, the last for the rest
 # Honesties by claim size where the opener chooses the rank, and where it ascends.
 Model = tuple[Sequence[float], Sequence[float]]
@@ -193,7 +194,9 @@ def _fit_rule(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, .
     result = minimize(
         loss, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 2000}
     )
-    return tuple(round(sigmoid(v), 3) for v in result.x)
+    # Rounded for the report, never to 0 or 1: an honesty of 0 rates every claim of that size a
+    # certain lie, and one honest claim among them then costs the fit an infinite loss.
+    return tuple(min(1 - ROUNDING, max(ROUNDING, round(sigmoid(v), 3))) for v in result.x)
 
 
 def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
