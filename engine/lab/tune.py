@@ -59,7 +59,7 @@ EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
     "depth": (10, 20, 40),
     "a": (0.2, 0.35, 0.5),
-    "worlds": (40, 60, 90),
+    "worlds": (60, 90, 150, 300),  # around the shipped 150 (docs/bots.md, "More worlds")
 }
 TRIAL = "trial"
 Trial = Params | SearchParams
