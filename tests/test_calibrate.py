@@ -77,7 +77,7 @@ def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
 def test_a_size_that_always_lies_fits_near_zero_but_not_to_zero() -> None:
     """Where the fields' one-card claims are all lies (two seats: docs/bots.md, "More
     worlds"), the fit goes to the bottom of its range; rounded to 0 it would call every such
-    claim a certain lie, and the next honest one would cost an infinite loss."""
+    claim a certain lie, and the next honest one would cost the worst loss the clip allows."""
     rng = random.Random(2)
     claims = []
     for _ in range(400):

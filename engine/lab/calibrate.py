@@ -195,7 +195,7 @@ def _fit_rule(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, .
         loss, x0, method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 2000}
     )
     # Rounded for the report, never to 0 or 1: an honesty of 0 rates every claim of that size a
-    # certain lie, and one honest claim among them then costs the fit an infinite loss.
+    # certain lie, and each honest claim among them then costs the worst loss ``log_loss`` allows.
     return tuple(min(1 - ROUNDING, max(ROUNDING, round(sigmoid(v), 3))) for v in result.x)
 
 
