@@ -87,7 +87,8 @@ def test_a_size_that_always_lies_fits_near_zero_but_not_to_zero() -> None:
     fitted = calibrate.fit(claims, start)
     assert 0.0 < fitted[0][0] <= 0.01
     honest_one = calibrate.Claim("t", "f", 1, False, claims[0].holds, LIE_BASELINE, True, False)
-    assert calibrate.log_loss([honest_one], fitted) < 10.0
+    # 5.3 at the fitted 0.001; an honesty of 0 costs the clip's 9.2 (log_loss clips at 1e-4)
+    assert calibrate.log_loss([honest_one], fitted) < 7.0
     assert calibrate.balanced_loss(claims, fitted) < calibrate.balanced_loss(claims, start)
 
 
