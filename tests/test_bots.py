@@ -15,7 +15,7 @@ from engine.bots import LEVELS, PROBES, make_bot
 from engine.bots.base import Bot, rank_of_index
 from engine.bots.belief import World, rules_of, to_sim
 from engine.bots.expert import ExpertBot
-from engine.bots.hard import HardBot
+from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of as rank_of_card
 from engine.policies import random_action
@@ -155,9 +155,12 @@ def test_bots_hold_no_game(level: str) -> None:
             assert not _reaches_game(each, set())
 
 
+@pytest.mark.parametrize("preset", ["classic", "quick"])
 @pytest.mark.parametrize("level", ALL)
-def test_memory_round_trips(level: str) -> None:
-    config = {"preset": "classic", "players": 4, "seed": 11, "options": {}}
+def test_memory_round_trips(level: str, preset: str) -> None:
+    """Bots restored mid-game from their JSON play the rest of it exactly as the originals,
+    with each edition's own parameters (``hard.HARD_PARAMS_BY_PRESET``)."""
+    config = {"preset": preset, "players": 4, "seed": 11, "options": {}}
     game = Game.new(config)
     bots = [bot(level, seat) for seat in range(4)]
     for _ in range(25):
@@ -170,14 +173,40 @@ def test_memory_round_trips(level: str) -> None:
             each.observe(visible_events(events, other))
     saved = [json.loads(json.dumps(each.memory_to_json())) for each in bots]
     clones = [bot(level, "other") for _ in range(4)]
-    for clone, data in zip(clones, saved, strict=True):
+    for clone, data, original in zip(clones, saved, bots, strict=True):
         clone.memory_from_json(data)
+        # before its next turn too: it weighs the answers it sees with them
+        assert getattr(clone, "params", None) == getattr(original, "params", None)
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
-        assert bots[seat].act(json.loads(json.dumps(view))) == clones[seat].act(view)
-        break
+        action = bots[seat].act(json.loads(json.dumps(view)))
+        assert clones[seat].act(view) == action
+        events = game.apply(seat, action)
+        for other in range(4):
+            bots[other].observe(visible_events(events, other))
+            clones[other].observe(visible_events(events, other))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_each_edition_plays_with_its_own_parameters(level: str) -> None:
+    """The quick edition's rounds end at the first claim believed: its own values were searched
+    on its own tables (docs/bots.md), and a bot switches to them on its first quick view."""
+    for preset, expected in HARD_PARAMS_BY_PRESET.items():
+        game = Game.new({"preset": preset, "players": 4, "seed": 3, "options": {}})
+        each = bot(level, 1)
+        assert isinstance(each, HardBot)
+        each.act(game.view(game.to_move))
+        assert each.params == dataclasses.replace(expected, temperature=each.params.temperature)
+    assert HARD_PARAMS_BY_PRESET["quick"] != HARD_PARAMS_BY_PRESET["classic"]
+
+
+def test_a_save_names_a_preset_the_bot_knows() -> None:
+    data = make_bot("hard", random.Random(1)).memory_to_json()
+    data["memory"]["preset"] = "speed"
+    with pytest.raises(ValueError, match="preset 'speed'"):
+        make_bot("hard", random.Random(2)).memory_from_json(data)
 
 
 def test_unknown_level_is_refused() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.bots.base import PATIENCE, Progress, position
-from engine.lab.loops import DEFAULT_CAP, play_bots
+from engine.lab.loops import DEFAULT_CAP, loop_config, play_bots, run
 
 # The tables of issue 17 where three Medium bots traded the pile for ever once the human was out
 # (two decks), and two Medium bots kept the draw format's stock at 18 cards.
@@ -67,3 +67,13 @@ def test_a_hand_past_patience_is_played_without_calls() -> None:
     options = [(5.0, {"type": "challenge"}), (-1.0, {"type": "play", "cards": ["6H"], "rank": "7"})]
     assert progress.steer(view_at(PATIENCE - 1, [1, 2]), options) == options
     assert progress.steer(view_at(PATIENCE, [1, 2]), options) == options[1:]
+
+
+def test_a_preset_run_plays_only_that_presets_seeds() -> None:
+    """After a change to one edition's play, its configurations among the same seeds are
+    checked again; the report says how many of the seeds it played."""
+    quick = [seed for seed in range(30) if loop_config(seed)["preset"] == "quick"]
+    report = run(30, "easy", 0, 1, DEFAULT_CAP, "quick")
+    assert 0 < report["played"] == len(quick) < 30
+    assert report["preset"] == "quick"
+    assert report["hands"] >= len(quick)

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine.bots.hard import HARD_PARAMS
+from engine.bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET
 from engine.bots.heuristic import Params
 from engine.lab import tune
 
@@ -37,3 +37,12 @@ def test_the_search_skips_the_one_honesty_that_hard_no_longer_reads() -> None:
     assert not tune.moves(HARD_PARAMS, "honesty")
     assert tune.moves(Params(), "honesty")
     assert tune.moves(HARD_PARAMS, "beta")
+
+
+def test_a_search_on_one_editions_tables_starts_from_that_editions_set() -> None:
+    """The quick edition has its own shipped set; a search on its tables alone refines that
+    one, and a search over both editions starts from the classic set."""
+    quick = tune.start_of("hard", ["quick-4p", "quick-6p"])
+    assert quick == HARD_PARAMS_BY_PRESET["quick"] != HARD_PARAMS
+    assert tune.start_of("hard", ["classic-4p-36", "quick-4p"]) == HARD_PARAMS
+    assert tune.start_of("hard", ["draw-3p"]) == HARD_PARAMS

@@ -32,10 +32,13 @@ from dataclasses import dataclass
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
 from .belief import rules_of, sample_world, to_sim
-from .hard import HARD_PARAMS, HardBot
+from .hard import HARD_PARAMS_BY_PRESET, HardBot
 from .sim import Rules, Sim, apply_play, run_window, step
 
-EXPERT_PARAMS = dataclasses.replace(HARD_PARAMS, temperature=0.0)
+EXPERT_PARAMS = {
+    preset: dataclasses.replace(params, temperature=0.0)
+    for preset, params in HARD_PARAMS_BY_PRESET.items()
+}
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
 # does (every level and stranger plays all it holds of the claimed rank), a person might.
 HOLD_BACK = 0.02

@@ -22,10 +22,13 @@ broken at random.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
+from ..config import PRESETS
 from .base import Action, Event, View, next_seat
 from .estimate import p_claim_true
 from .heuristic import HeuristicBot, Params
@@ -99,13 +102,30 @@ HARD_PARAMS = Params(
     judge_prior=0.2,
     table_strength=2.0,
 )
+# Tenth round: the quick edition's own values, searched on its two matrix tables alone
+# (``python -m engine.lab.tune --level hard --tables quick-4p,quick-6p --fields "mixed;medium"
+# --floor medium``; docs/bots.md, "The quick edition's own parameters").  Its rounds end at the
+# first claim believed, so a pile is short-lived and a call decides the round: what a pile
+# handed to an opponent is worth (``beta``) and how readily the next seat calls (``call_base``)
+# differ from the classic game's.
+QUICK_PARAMS = dataclasses.replace(HARD_PARAMS, beta=0.7, call_base=0.1)
+HARD_PARAMS_BY_PRESET: Mapping[str, Params] = {"classic": HARD_PARAMS, "quick": QUICK_PARAMS}
 
 
 class HardBot(HeuristicBot):
     level = "hard"
 
-    def __init__(self, rng: random.Random, params: Params | None = None) -> None:
-        super().__init__(rng, params or HARD_PARAMS)
+    def __init__(
+        self, rng: random.Random, params: Params | Mapping[str, Params] | None = None
+    ) -> None:
+        """``params``: one set for every preset (the tuner's trials), or one per preset."""
+        if params is None:
+            params = HARD_PARAMS_BY_PRESET
+        if isinstance(params, Params):
+            params = dict.fromkeys(PRESETS, params)
+        self.params_by_preset = dict(params)
+        self.preset: str = PRESETS[0]
+        super().__init__(rng, self.params_by_preset[self.preset])
         self.sizes: list[int] = []
         self.pile = 0
         self.lies: dict[str, list[int]] = {}  # "seat|count|hand|pile" -> [revealed, lies]
@@ -166,6 +186,7 @@ class HardBot(HeuristicBot):
             self.sizes[seat] += change
 
     def act(self, view: View) -> Action:
+        self.use_preset(str(view["preset"]))
         self.sync_sizes(view)
         action = self.decide(view)
         self._expect(view, action)
@@ -214,6 +235,13 @@ class HardBot(HeuristicBot):
         }
         self.claim = [seat, count, judge_calls(self.p_honest(view, seat, count, event["rank"]))]
 
+    def use_preset(self, preset: str) -> None:
+        """Play with the preset's parameters.  The events never name the edition, so a bot
+        learns it from its first view; the answers it reads before its first turn (at most one
+        a seat) are weighed with the classic set."""
+        self.preset = preset
+        self.params = self.params_by_preset[preset]
+
     def sync_sizes(self, view: View) -> None:
         self.sizes = [int(n) for n in view["hand_sizes"]]  # exact, whatever was missed
         self.pile = int(view["pile_size"])
@@ -250,6 +278,7 @@ class HardBot(HeuristicBot):
             claim=self.claim,
             answering=self.answering,
             table=self.table,
+            preset=self.preset,
         )
         return data
 
@@ -272,6 +301,10 @@ class HardBot(HeuristicBot):
             if table is not None and (not isinstance(table, dict) or set(table) != set(TABLE_KEYS)):
                 raise ValueError("the bot's last view is not one")
             self.table = table
+            preset = data.get("preset", PRESETS[0])  # saves from before the quick set: classic
+            if preset not in self.params_by_preset:
+                raise ValueError(f"the bot's preset {preset!r} is not one")
+            self.use_preset(preset)
 
     # ------------------------------------------------------------ models
 

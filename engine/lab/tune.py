@@ -35,15 +35,15 @@ from typing import Any
 
 from ..bots.base import Bot
 from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
-from ..bots.hard import HARD_PARAMS, HardBot
+from ..bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET, HardBot
 from ..bots.heuristic import HeuristicBot, Params
 from . import arena
 
 STEPS: dict[str, tuple[Any, ...]] = {
     "temperature": (0.0, 0.05, 0.1, 0.2),
-    "beta": (0.2, 0.35, 0.5, 0.7),
+    "beta": (0.2, 0.35, 0.5, 0.7, 1.0),  # 1.0: the quick edition's search ended on 0.7
     "gamma": (0.3, 0.5, 0.8, 1.1),
-    "call_base": (0.1, 0.2, 0.25, 0.35),
+    "call_base": (0.05, 0.1, 0.2, 0.25, 0.35),  # 0.05: and on 0.1
     "call_per_card": (0.05, 0.12, 0.2, 0.3),
     "honesty": (0.7, 0.85, 0.95),
     "max_filler": (1, 2, 3),
@@ -129,14 +129,19 @@ def evaluate(level: str, params: Trial, plan: Plan) -> float | None:
     return sum(scores) / len(scores)
 
 
-def start_of(level: str) -> Trial:
+def start_of(level: str, tables: Sequence[str] = ()) -> Trial:
+    """The shipped parameters the search starts from: Hard's set for the preset of
+    ``tables`` when they share one (the classic set otherwise; a trial plays every preset)."""
     if level == "expert":
         return SEARCH_PARAMS
-    return HARD_PARAMS if level == "hard" else Params()
+    if level != "hard":
+        return Params()
+    presets = {arena.MATRIX_TABLES[table][0] for table in tables}
+    return HARD_PARAMS_BY_PRESET[presets.pop()] if len(presets) == 1 else HARD_PARAMS
 
 
 def search(level: str, plan: Plan, rounds: int, names: Sequence[str] = ()) -> Trial:
-    best = start_of(level)
+    best = start_of(level, plan.tables)
     steps = EXPERT_STEPS if level == "expert" else STEPS
     best_score = evaluate(level, best, plan)
     print(f"start {best} -> {best_score}", flush=True)
