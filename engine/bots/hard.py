@@ -104,10 +104,10 @@ HARD_PARAMS = Params(
 )
 # Tenth round: the quick edition's own values, searched on its two matrix tables alone
 # (``python -m engine.lab.tune --level hard --tables quick-4p,quick-6p --fields "mixed;medium"
-# --floor medium``; docs/bots.md, "The quick edition's own parameters").  Its rounds end at the
-# first claim believed, so a pile is short-lived and a call decides the round: what a pile
-# handed to an opponent is worth (``beta``) and how readily the next seat calls (``call_base``)
-# differ from the classic game's.
+# --floor medium``; docs/bots.md, "The quick edition's own parameters").  There only the first
+# player out wins and the rest place by cards held, so a pile handed to an opponent is worth
+# more (``beta``), and a low prior call rate (``call_base``) lets each seat's learnt rate speak
+# sooner; on the classic tables the same values broke the level order.
 QUICK_PARAMS = dataclasses.replace(HARD_PARAMS, beta=0.7, call_base=0.1)
 HARD_PARAMS_BY_PRESET: Mapping[str, Params] = {"classic": HARD_PARAMS, "quick": QUICK_PARAMS}
 
@@ -237,8 +237,8 @@ class HardBot(HeuristicBot):
 
     def use_preset(self, preset: str) -> None:
         """Play with the preset's parameters.  The events never name the edition, so a bot
-        learns it from its first view; the answers it reads before its first turn (at most one
-        a seat) are weighed with the classic set."""
+        learns it from its first view; the few answers it reads before its first turn are
+        weighed with the classic set."""
         self.preset = preset
         self.params = self.params_by_preset[preset]
 
