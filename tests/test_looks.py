@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import Game, visible_events
 from engine.bots import make_bot
 from engine.bots.base import Bot, next_seat
-from engine.bots.hard import HARD_PARAMS, HardBot
+from engine.bots.hard import HardBot
 from engine.bots.looks import Judges, judge_calls, p_judge_calls
 from engine.cards import RANKS_36, SUITS, rank_of
 from engine.lab.arena import seat_bot
@@ -71,8 +71,9 @@ def answers_to_hard(
     opponent: str, deals: int
 ) -> tuple[list[tuple[float, float, bool]], list[float]]:
     """Hard in seat 0 of four, ``opponent`` in the others: for each of Hard's plays, the next
-    seat's chance to call it as a judge and at its rate, and whether it called; and the weight
-    Hard gave the next seat as a judge when each game ended."""
+    seat's chance to call it as a judge and at its rate, and whether it called; and Hard's
+    evidence for the next seat as a judge when each game ended (the log likelihood ratio that
+    moves its weight from the prior, whatever the prior)."""
     answers: list[tuple[float, float, bool]] = []
     weights: list[float] = []
     for deal in range(deals):
@@ -94,7 +95,7 @@ def answers_to_hard(
             events = game.apply(seat, action)
             for other, each in enumerate(bots):
                 each.observe(visible_events(events, other))
-        weights.append(hard.judges.weight(1, hard.params.judge_prior))
+        weights.append(hard.judges.evidence.get("1", 0.0))
     return answers, weights
 
 
@@ -105,20 +106,20 @@ def brier(answers: list[tuple[float, float, bool]], which: int) -> float:
 def test_medium_answers_as_a_judge_and_hard_learns_it() -> None:
     """Medium calls the claims its counts make unlikely: the judge model predicts its answers
     to Hard's plays better than its call rate does, and by the end of most games Hard weighs it
-    as a judge above its prior (on average above twice its prior)."""
-    answers, weights = answers_to_hard("medium", 20)
+    as a judge above its prior (on average by odds of e^0.4 = 1.5 to 1 or more)."""
+    answers, evidence = answers_to_hard("medium", 30)
     assert len(answers) > 100
     assert brier(answers, 0) < 0.8 * brier(answers, 1)
-    assert sum(weight > HARD_PARAMS.judge_prior for weight in weights) >= 0.8 * len(weights)
-    assert sum(weights) / len(weights) > 2 * HARD_PARAMS.judge_prior
+    assert sum(each > 0 for each in evidence) >= 0.75 * len(evidence)
+    assert sum(evidence) / len(evidence) > 0.4
 
 
 def test_a_caller_at_a_fixed_rate_is_learnt_as_one() -> None:
     """The random caller calls at its rate whatever the claim: the rate predicts it better, and
-    Hard ends its games weighing it as a rate caller."""
-    answers, weights = answers_to_hard("random_high", 20)
+    Hard ends its games weighing it as a rate caller, below its prior as a judge."""
+    answers, evidence = answers_to_hard("random_high", 20)
     assert brier(answers, 1) < brier(answers, 0)
-    assert sum(weights) / len(weights) < 0.2
+    assert sum(evidence) / len(evidence) < -1.0
 
 
 @given(

@@ -86,29 +86,33 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
 
 # Found by ``python -m engine.lab.tune --level hard`` (docs/bots.md): a coordinate search over
 # every matrix table against the mixed field of strangers, from the earlier hand-tuned values.
-# Second round (after the likelihood-ratio claim model): up to three bluff cards a play, and the
-# same prior call rate for every claim size (the learnt per-size rates take over from there).
+# Second round (after the likelihood-ratio claim model): up to three bluff cards a play.
+# Tenth round: searched again on the classic tables alone, against the strangers and 3x Medium
+# (``--tables`` the five classic ones ``--fields "mixed;medium" --floor medium``; docs/bots.md,
+# "One set of parameters per edition"): a low prior call rate that grows with the claim's size,
+# and a stronger prior that a seat judges our claims as Medium does.
 HARD_PARAMS = Params(
     temperature=0.0,
     max_filler=3,
-    beta=0.2,
+    beta=0.35,
     gamma=1.1,
-    call_base=0.35,
-    call_per_card=0.0,
+    call_base=0.05,
+    call_per_card=0.05,
     # Eighth round: fitted by ``python -m engine.lab.calibrate`` (docs/bots.md, "Honesty by
     # claim size"), where the opener chooses the rank and where it ascends.
     honesty_by_size=(0.13, 0.52, 0.92, 0.98),
     honesty_by_size_ascending=(0.48, 0.8, 0.9, 0.99),
-    judge_prior=0.2,
+    judge_prior=0.5,
     table_strength=2.0,
 )
 # Tenth round: the quick edition's own values, searched on its two matrix tables alone
 # (``python -m engine.lab.tune --level hard --tables quick-4p,quick-6p --fields "mixed;medium"
-# --floor medium``; docs/bots.md, "The quick edition's own parameters").  There only the first
+# --floor medium``; docs/bots.md, "One set of parameters per edition").  There only the first
 # player out wins and the rest place by cards held, so a pile handed to an opponent is worth
-# more (``beta``), and a low prior call rate (``call_base``) lets each seat's learnt rate speak
-# sooner; on the classic tables the same values broke the level order.
-QUICK_PARAMS = dataclasses.replace(HARD_PARAMS, beta=0.7, call_base=0.1)
+# more (``beta``); on the classic tables that value broke the level order.
+QUICK_PARAMS = dataclasses.replace(
+    HARD_PARAMS, beta=0.7, call_base=0.1, call_per_card=0.0, judge_prior=0.2
+)
 HARD_PARAMS_BY_PRESET: Mapping[str, Params] = {"classic": HARD_PARAMS, "quick": QUICK_PARAMS}
 
 
