@@ -105,9 +105,10 @@ def test_strangers_differ() -> None:
 # matrix (150 worlds: "More worlds") Expert is below Hard's first 400 games on noaces-2p, 79.2
 # against 80.0; with the quick edition's own parameters (tenth round) it is level with Hard on
 # quick-4p, 66.0 against 65.8 on the same 400 deals. The margins behind these counts:
-# noaces-2p Medium 70.0 %, Hard 82.0 %, Expert 83.0 % on these 100 games (ninth round's code,
-# 21:04-21:09 UTC, load ~2.5); quick-4p Medium 53.8 %, Hard 66.2 %, Expert 68.8 % on these 80
-# (tenth round's code, 00:01 UTC, load ~1.4; ninth round 53.8, 67.5, 70.0). Command:
+# noaces-2p Medium 70.0 %, Hard 80.0 %, Expert 84.0 % on these 100 games (with the classic set
+# of the tenth round, 00:42 UTC; ninth round 70.0, 82.0, 83.0); quick-4p Medium 53.8 %, Hard
+# 66.2 %, Expert 68.8 % on these 80 (with the quick set, 00:01 UTC, load ~1.4; ninth round
+# 53.8, 67.5, 70.0). Command:
 # python -m engine.lab.arena --matrix --field mixed --levels medium,hard,expert --games N
 # --tables T --jobs 1.
 ORDER_CHECKS = [
