@@ -191,8 +191,8 @@ def test_memory_round_trips(level: str, preset: str) -> None:
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_each_edition_plays_with_its_own_parameters(level: str) -> None:
-    """The quick edition's rounds end at the first claim believed: its own values were searched
-    on its own tables (docs/bots.md), and a bot switches to them on its first quick view."""
+    """Each edition's values were searched on its own tables (docs/bots.md, "One set of
+    parameters per edition"), and a bot switches to them on its first view of that edition."""
     for preset, expected in HARD_PARAMS_BY_PRESET.items():
         game = Game.new({"preset": preset, "players": 4, "seed": 3, "options": {}})
         each = bot(level, 1)

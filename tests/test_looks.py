@@ -75,7 +75,7 @@ def answers_to_hard(
     evidence for the next seat as a judge when each game ended (the log likelihood ratio that
     moves its weight from the prior, whatever the prior)."""
     answers: list[tuple[float, float, bool]] = []
-    weights: list[float] = []
+    evidence: list[float] = []
     for deal in range(deals):
         game = Game.new({"preset": "classic", "players": 4, "seed": deal, "options": {}})
         bots: list[Bot] = [make_bot("hard", random.Random(deal))]
@@ -95,8 +95,8 @@ def answers_to_hard(
             events = game.apply(seat, action)
             for other, each in enumerate(bots):
                 each.observe(visible_events(events, other))
-        weights.append(hard.judges.evidence.get("1", 0.0))
-    return answers, weights
+        evidence.append(hard.judges.evidence.get("1", 0.0))
+    return answers, evidence
 
 
 def brier(answers: list[tuple[float, float, bool]], which: int) -> float:
