@@ -95,7 +95,7 @@ def answers_to_hard(
             events = game.apply(seat, action)
             for other, each in enumerate(bots):
                 each.observe(visible_events(events, other))
-        evidence.append(hard.judges.evidence.get("1", 0.0))
+        evidence.append(hard.judges.of(1))
     return answers, evidence
 
 

@@ -107,6 +107,10 @@ class Judges:
     def __init__(self) -> None:
         self.evidence: dict[str, float] = {}  # seat -> log likelihood ratio, judge : rate
 
+    def of(self, seat: int) -> float:
+        """``seat``'s evidence so far: 0, no lean either way, before its first answer."""
+        return self.evidence.get(str(seat), 0.0)
+
     def weight(self, seat: int, prior: float) -> float:
         """The chance that ``seat`` is a judge, given its answers so far and the ``prior``
         chance before any (``Params.judge_prior``)."""
@@ -114,15 +118,14 @@ class Judges:
             return 0.0
         if prior >= 1.0:
             return 1.0
-        odds = math.log(prior / (1 - prior)) + self.evidence.get(str(seat), 0.0)
+        odds = math.log(prior / (1 - prior)) + self.of(seat)
         return 1 / (1 + math.exp(-max(-30.0, min(30.0, odds))))
 
     def answered(self, seat: int, called: bool, as_judge: float, as_rate: float) -> None:
         """``seat`` answered a play (called it or not) that a judge would call with chance
         ``as_judge`` and its rate with ``as_rate``."""
-        key = str(seat)
         gain = _log_likelihood(as_judge, called) - _log_likelihood(as_rate, called)
-        self.evidence[key] = self.evidence.get(key, 0.0) + gain
+        self.evidence[str(seat)] = self.of(seat) + gain
 
     def to_json(self) -> dict[str, float]:
         return dict(self.evidence)
