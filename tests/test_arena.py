@@ -106,9 +106,9 @@ def test_strangers_differ() -> None:
 # against 80.0; with the quick edition's own parameters (tenth round) it is level with Hard on
 # quick-4p, 66.0 against 65.8 on the same 400 deals. The margins behind these counts:
 # noaces-2p Medium 70.0 %, Hard 80.0 %, Expert 84.0 % on these 100 games (with the classic set
-# of the tenth round, 00:42 UTC; ninth round 70.0, 82.0, 83.0); quick-4p Medium 53.8 %, Hard
-# 66.2 %, Expert 68.8 % on these 80 (with the quick set, 00:01 UTC, load ~1.4; ninth round
-# 53.8, 67.5, 70.0). Command:
+# of the tenth round, 2026-12-02 04:30 UTC, load 0.2; ninth round 70.0, 82.0, 83.0); quick-4p
+# Medium 53.8 %, Hard 66.2 %, Expert 68.8 % on these 80 (with the quick set, 00:01 UTC, load
+# ~1.4; ninth round 53.8, 67.5, 70.0). Command:
 # python -m engine.lab.arena --matrix --field mixed --levels medium,hard,expert --games N
 # --tables T --jobs 1.
 ORDER_CHECKS = [
