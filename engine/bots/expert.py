@@ -32,13 +32,9 @@ from dataclasses import dataclass
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
 from .belief import rules_of, sample_world, to_sim
-from .hard import HARD_PARAMS_BY_PRESET, HardBot
+from .hard import HardBot
 from .sim import Rules, Sim, apply_play, run_window, step
 
-EXPERT_PARAMS = {
-    preset: dataclasses.replace(params, temperature=0.0)
-    for preset, params in HARD_PARAMS_BY_PRESET.items()
-}
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
 # does (every level and stranger plays all it holds of the claimed rank), a person might.
 HOLD_BACK = 0.02
@@ -88,7 +84,7 @@ class ExpertBot(HardBot):
         max_worlds: int | None = None,
         search: SearchParams = SEARCH_PARAMS,
     ) -> None:
-        super().__init__(rng, EXPERT_PARAMS)
+        super().__init__(rng)  # Hard's parameters: its options are the search's candidates
         if max_worlds is not None:
             search = dataclasses.replace(search, worlds=max_worlds)
         self.search_params = search
