@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.bots.base import PATIENCE, Progress, position
-from engine.lab.loops import DEFAULT_CAP, loop_config, play_bots, run
+from engine.lab.loops import DEFAULT_CAP, loop_config, play_bots, run, seat_levels
 
 # The tables of issue 17 where three Medium bots traded the pile for ever once the human was out
 # (two decks), and two Medium bots kept the draw format's stock at 18 cards.
@@ -26,7 +26,8 @@ LOOPING_TABLES: list[dict[str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+# The last: a level per seat, as the setup screen allows (drawn from the seed by seat_levels).
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "easy,medium,hard"])
 @pytest.mark.parametrize(
     "table", LOOPING_TABLES, ids=["4p-two-decks", "6p", "2p-draw", "3p-two-decks-open-draw"]
 )
@@ -34,6 +35,29 @@ def test_bots_only_tables_end(table: dict[str, Any], level: str) -> None:
     config = {**table, "options": {**table["options"], "move_limit": DEFAULT_CAP + 1}}
     hands = play_bots(config, level)
     assert max(hands) <= DEFAULT_CAP, f"{level} bots played {max(hands)} moves in one hand"
+
+
+def test_a_level_list_seats_a_level_drawn_per_seat_the_same_every_time() -> None:
+    """A mixed table's loop replays: the seed decides which level sits where."""
+    configs = [loop_config(seed) for seed in range(40)]
+    drawn = [seat_levels(config, "easy,medium,hard") for config in configs]
+    assert drawn == [seat_levels(config, "easy,medium,hard") for config in configs]
+    assert [len(levels) for levels in drawn] == [config["players"] for config in configs]
+    assert {level for levels in drawn for level in levels} == {"easy", "medium", "hard"}
+    assert any(len(set(levels)) > 1 for levels in drawn)
+    assert seat_levels(configs[0], "hard") == ["hard"] * configs[0]["players"]
+
+
+def test_a_mixed_run_plays_every_seed() -> None:
+    report = run(6, "easy,hard", 0, 1, DEFAULT_CAP)
+    assert report["level"] == "easy,hard"
+    assert report["played"] == 6
+    assert report["hands_past_cap"] == 0
+
+
+def test_an_unknown_level_in_the_list_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot level 'grandmaster'"):
+        run(1, "easy,grandmaster", 0, 1, DEFAULT_CAP)
 
 
 def view_at(moves: int, sizes: list[int]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Bots-only loop check: do games with every seat one level always make progress?
+"""Bots-only loop check: do games of bots alone always make progress?
 
 Each configuration is drawn from its seed like ``engine.lab.simulate`` does (every preset and
 option, 2-6 seats) and played with every seat at ``--level``, under a per-hand move limit just
@@ -7,6 +7,10 @@ would spin forever shows up as a hand that passed the cap.  The report counts th
 lists their configurations (each replays exactly: the seed decides the deal and the bots).
 
     python -m engine.lab.loops --configs 10000 --level medium --jobs 2
+
+``--level easy,medium,hard`` seats a level drawn from the list at every seat instead (drawn from
+the seed, so it replays too): the setup screen lets a player pick a level per seat, and once the
+person is out such a table plays on bots-only as well.
 
 ``--preset quick`` plays only the configurations of that preset among the same seeds: after a
 change that only one edition's play sees, the other's games replay unchanged, so its earlier run
@@ -41,12 +45,24 @@ def loop_config(seed: int, cap: int = DEFAULT_CAP) -> dict[str, Any]:
     return config
 
 
+def seat_levels(config: dict[str, Any], level: str) -> list[str]:
+    """Every seat's level: ``level`` itself, or for a comma-separated list one drawn per seat."""
+    players = int(config["players"])
+    choices = level.split(",")
+    if len(choices) == 1:
+        return choices * players
+    draw = random.Random(f"loops:{config['seed']}:levels")
+    return [draw.choice(choices) for _ in range(players)]
+
+
 def play_bots(config: dict[str, Any], level: str) -> list[int]:
-    """Play ``config`` with every seat at ``level``; the number of moves of each hand."""
+    """Play ``config`` with the seats at ``level`` (:func:`seat_levels`); the number of moves of
+    each hand."""
     game = Game.new(config)
     players = int(config["players"])
     bots = [
-        make_bot(level, random.Random(f"loops:{config['seed']}:{seat}")) for seat in range(players)
+        make_bot(seat_level, random.Random(f"loops:{config['seed']}:{seat}"))
+        for seat, seat_level in enumerate(seat_levels(config, level))
     ]
     hands: list[int] = []
     while not game.is_over:
@@ -64,7 +80,13 @@ def check_one(job: tuple[int, str, int]) -> dict[str, Any]:
     seed, level, cap = job
     config = loop_config(seed, cap)
     hands = play_bots(config, level)
-    return {"seed": seed, "config": config, "hands": hands, "looped": max(hands) > cap}
+    return {
+        "seed": seed,
+        "config": config,
+        "levels": seat_levels(config, level),
+        "hands": hands,
+        "looped": max(hands) > cap,
+    }
 
 
 def run(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
@@ -75,6 +97,8 @@ def run(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
         for seed in range(first_seed, first_seed + configs)
         if preset is None or loop_config(seed, cap)["preset"] == preset
     ]
+    for choice in level.split(","):  # make_bot refuses an unknown level now, not minutes later
+        make_bot(choice, random.Random(0))
     started = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -93,7 +117,9 @@ def run(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
         "hands": len(hands),
         "cap": cap,
         "hands_past_cap": sum(moves > cap for moves in hands),
-        "configs_past_cap": [outcome["config"] for outcome in looped[:20]],
+        "configs_past_cap": [
+            {**outcome["config"], "levels": outcome["levels"]} for outcome in looped[:20]
+        ],
         "mean_moves": round(sum(hands) / len(hands), 1) if hands else 0,
         "p99_moves": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if hands else 0,
         "max_moves": max(hands, default=0),
@@ -106,7 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m engine.lab.loops", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--configs", type=int, default=1000)
-    parser.add_argument("--level", default="medium")
+    parser.add_argument(
+        "--level", default="medium", help="a level, or a comma-separated list drawn per seat"
+    )
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--cap", type=int, default=DEFAULT_CAP)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
