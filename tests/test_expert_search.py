@@ -1,5 +1,5 @@
-"""The Expert's search knobs (the play-out's window calls, the tuner's Expert trials) and where
-its belief corrects Hard's: repeat claims and openings."""
+"""The Expert's search knobs (the play-out's window calls, the tuner's Expert trials) and its
+doubt of repeat claims."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ import random
 import pytest
 
 from engine import visible_events
-from engine.bots.expert import HOLD_BACK, OPENER_CHOICE, SEARCH_PARAMS, ExpertBot, SearchParams
+from engine.bots.expert import HOLD_BACK, SEARCH_PARAMS, ExpertBot, SearchParams
 from engine.bots.hard import HardBot
 from engine.bots.sim import Rules, Sim, policy_call
 from engine.cards import build_deck
-from engine.game import Game
 from engine.lab import arena, tune
 from tests.helpers import deal, play
 
@@ -73,17 +72,6 @@ def test_max_worlds_overrides_the_budget_only() -> None:
     assert bot.search_params == SearchParams(worlds=5)
 
 
-def _judged(game: Game, bots: list[HardBot], hard: list[float], expert: list[float]) -> None:
-    """Seat 1's Hard and Expert rate seat 0's top claim of one queen."""
-    view = game.view(1)
-    for bot in bots:
-        bot.sync_sizes(view)
-        bot.tracker.sync(view)
-    rank = str(view["last_play"]["rank"])
-    hard.append(bots[0].p_honest(view, 0, 1, rank))
-    expert.append(bots[1].p_honest(view, 0, 1, rank))
-
-
 def _repeat_claim_spot() -> tuple[list[float], list[float]]:
     """Three seats, fixed rank: seat 0 claims one queen, seats 1 and 2 play on, seat 0 claims
     one queen again.  Seat 1's Hard and Expert judge both of seat 0's claims from the same
@@ -100,48 +88,29 @@ def _repeat_claim_spot() -> tuple[list[float], list[float]]:
         for bot in bots:
             bot.observe(visible_events(events, 1))
 
+    def judge() -> None:
+        view = game.view(1)
+        for bot in bots:
+            bot.sync_sizes(view)
+            bot.tracker.sync(view)
+        hard.append(bots[0].p_honest(view, 0, 1, "Q"))
+        expert.append(bots[1].p_honest(view, 0, 1, "Q"))
+
     seen(play(game, 0, [queens[0]], "Q"))
-    _judged(game, bots, hard, expert)
+    judge()
     seen(play(game, 1, [rest[10]], "Q"))
     seen(play(game, 2, [rest[21]], "Q"))
     seen(play(game, 0, [queens[1]], "Q"))
-    _judged(game, bots, hard, expert)
+    judge()
     return hard, expert
-
-
-def test_the_expert_trusts_an_opening_whose_rank_its_author_chose() -> None:
-    """An opener names a rank it holds, which the public counts do not see: Expert raises the
-    odds of seat 0's opening queen by ``OPENER_CHOICE``."""
-    hard, expert = _repeat_claim_spot()
-    odds = hard[0] / (1 - hard[0]) * OPENER_CHOICE
-    assert expert[0] == pytest.approx(odds / (1 + odds))
-    assert expert[0] > hard[0]
-
-
-def test_an_opening_of_a_forced_rank_is_judged_as_hard_does() -> None:
-    """Where the rank ascends the opener did not choose it, so nothing says it holds it."""
-    game = deal(
-        [list(hand) for hand in zip(*[iter(build_deck(36, 1))] * 12, strict=True)],
-        options={"ascending": True},
-    )
-    rank = game.legal(0)["play"]["ranks"][0]
-    card = next(card for card in game.hands[0] if not card.startswith(rank))
-    bots = [HardBot(random.Random(1)), ExpertBot(random.Random(1))]
-    events = visible_events(play(game, 0, [card], rank), 1)
-    for bot in bots:
-        bot.observe(events)
-    hard: list[float] = []
-    expert: list[float] = []
-    _judged(game, bots, hard, expert)
-    assert 0.0 < hard[0] < 1.0
-    assert expert == hard
 
 
 def test_the_expert_doubts_a_second_claim_of_the_same_rank_by_the_same_author() -> None:
     """An honest author plays every card of the rank it holds, so its second claim of the
     round's rank in one pile is honest only if it held cards back: Expert cuts that claim's
-    odds by the chance of holding back."""
+    odds by the chance of holding back; the first claim it judges as Hard does."""
     hard, expert = _repeat_claim_spot()
+    assert expert[0] == hard[0]
     odds = hard[1] / (1 - hard[1]) * HOLD_BACK
     assert expert[1] == pytest.approx(odds / (1 + odds))
     assert expert[1] < hard[1]

@@ -28,7 +28,6 @@ import dataclasses
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
@@ -39,9 +38,6 @@ from .sim import Rules, Sim, apply_play, run_window, step
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
 # does (every level and stranger plays all it holds of the claimed rank), a person might.
 HOLD_BACK = 0.02
-# How much likelier than Hard's counts say an opening claim is honest when its author chose the
-# rank: 3, about the mean odds ratio of the matrix's free-rank tables (2.1-4.4; docs/bots.md).
-OPENER_CHOICE = 3.0
 
 
 @dataclass(frozen=True)
@@ -94,48 +90,31 @@ class ExpertBot(HardBot):
         self.search_params = search
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        """Hard's chance, with the odds moved where Hard's public counts misjudge the author.
+        """Hard's chance, with the odds cut by ``HOLD_BACK`` for each earlier claim of the same
+        rank by the same author in this pile.
 
-        * Cut by ``HOLD_BACK`` for each earlier claim of the same rank by the same author in
-          this pile.  An honest author plays every card of the rank it holds and a bluff pads
-          all it holds, so after one claim of a rank the author holds more of it only if it held
-          some back or drew since.  Hard's counts rated such repeat claims 39-77 % honest on
-          average (by table), and 4 of 3,337 were honest (docs/bots.md, "Why Expert does not
-          beat Hard").
-        * Raised by ``OPENER_CHOICE`` when the claim opens the round and the author chose its
-          rank: an opener names a rank it holds, which the counts (what anyone might hold of
-          it) do not see.  Hard's counts rated such openings 65-81 % honest on the matrix's
-          free-rank tables, where 86-95 % were (docs/bots.md, "Openings").
+        An honest author plays every card of the rank it holds and a bluff pads all it holds,
+        so after one claim of a rank the author holds more of it only if it held some back or
+        drew since.  Hard's public counts miss that: against the mixed field they rated such
+        repeat claims 39-77 % honest on average (by table), and 4 of 3,337 were honest
+        (docs/bots.md, "Why Expert does not beat Hard").
         """
         p = super().p_honest(view, author, count, rank)
-        plays = self.plays_in_step(view)
-        if not plays or not 0.0 < p < 1.0:
+        repeats = self.repeat_claims(view, author, rank)
+        if not repeats or not 0.0 < p < 1.0 or self.tracker.certain(author, rank) >= count:
             return p
-        repeats = self.repeat_claims(view, plays, author, rank)
-        if repeats and self.tracker.certain(author, rank) < count:
-            factor = HOLD_BACK**repeats
-        elif len(plays) == 1 and not view["options"].get("ascending"):
-            factor = OPENER_CHOICE
-        else:
-            return p
-        odds = p / (1 - p) * factor
+        odds = p / (1 - p) * HOLD_BACK**repeats
         return odds / (1 + odds)
 
-    def plays_in_step(self, view: View) -> list[list[Any]]:
-        """The pile's plays as remembered, or none when memory is out of step with the view (a
-        restored bot): then there is no evidence either way."""
-        plays = self.pile_plays
-        if not plays or sum(int(play[1]) for play in plays) != int(view["pile_size"]):
-            return []
-        return plays
-
-    @staticmethod
-    def repeat_claims(view: View, plays: list[list[Any]], author: int, rank: str) -> int:
+    def repeat_claims(self, view: View, author: int, rank: str) -> int:
         """Earlier plays under the top one in this pile where ``author`` claimed ``rank``."""
+        plays = self.pile_plays
         if view["options"].get("draw"):
             # Hands refill from the stock, so the author may have drawn more of the rank since
             # its earlier claim (on draw-3p the rule cost 4 points: docs/bots.md).
             return 0
+        if not plays or sum(int(play[1]) for play in plays) != int(view["pile_size"]):
+            return 0  # memory out of step with the view (a restored bot): no evidence
         return sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
 
     def candidates(self, options: list[Option]) -> list[Option]:
