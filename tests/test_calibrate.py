@@ -14,14 +14,19 @@ from engine.view import visible_events
 
 
 def test_a_logged_claim_is_rated_as_hard_rates_it() -> None:
-    """The fit tunes the model the bot plays with: a logged claim's chance is the bot's own."""
-    fixed = sum(_check_claims_of_game(seed, {}) for seed in range(3, 7))
-    ascending = sum(_check_claims_of_game(seed, {"ascending": True}) for seed in range(3, 5))
+    """The fit tunes the model the bot plays with: a logged claim's chance is the bot's own, and
+    its situation (opening the round, repeating its author's rank) is the game's."""
+    situations: set[str] = set()
+    fixed = sum(_check_claims_of_game(seed, {}, situations) for seed in range(3, 7))
+    assert situations == {"opening", "repeat", "later"}
+    ascending = sum(
+        _check_claims_of_game(seed, {"ascending": True}, situations) for seed in range(3, 5)
+    )
     assert fixed >= 10
     assert ascending >= 10
 
 
-def _check_claims_of_game(seed: int, options: dict[str, bool]) -> int:
+def _check_claims_of_game(seed: int, options: dict[str, bool], situations: set[str]) -> int:
     game = Game.new({"preset": "classic", "players": 4, "seed": seed, "options": options})
     bots = [HardBot(random.Random(seat)) for seat in range(4)]
     checked = 0
@@ -38,6 +43,10 @@ def _check_claims_of_game(seed: int, options: dict[str, bool]) -> int:
             assert shipped == pytest.approx(bot.p_honest(view, author, count, rank))
             truth = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
             assert claim.honest == truth
+            assert claim.opening == (len(game.pile) == 1)
+            earlier = [(play["seat"], play["rank"]) for play in game.pile[:-1]]
+            assert claim.repeat == ((author, rank) in earlier)
+            situations.add(claim.situation)
             checked += 1
         events = game.apply(seat, bot.act(view))
         for other in range(4):
@@ -100,4 +109,5 @@ def test_the_command_prints_the_fit_and_the_loss_by_table(
     assert "fitted (" in out
     assert "| classic-4p-36 | medium |" in out
     assert "| 4+ |" in out
+    assert "| classic-4p-36 | opening |" in out
     assert "log loss: start | shipped | fitted |" in out

@@ -16,7 +16,10 @@ the mean over tables and fields of each one's log loss.  Tables whose rank ascen
 (``Params.honesty_by_size_ascending``) get their own fit: there the rank is forced, so who lacks
 it must bluff or call, and small claims are honest more often than where the opener chose it.
 It prints the fitted values and the log loss on each table and field, start, shipped and fitted,
-so a fit that helps one table at the others' cost shows.
+so a fit that helps one table at the others' cost shows.  Last, each table's claims by where they
+stand in the round (opening it, repeating the author's earlier claim of the rank in this pile, any
+other), the truth beside each set's mean chance: where a split's mean chance and truth part, the
+counts misjudge that situation.
 
     python -m engine.lab.calibrate --fields "mixed;medium" --games 300 --jobs 2
 """
@@ -65,6 +68,14 @@ class Claim:
     rate: float  # the author's lie rate as the level had learnt it (``HardBot.lie_rate``)
     honest: bool
     ascending: bool  # the table's rank ascends each play
+    opening: bool = False  # the claim opened its round: the pile held nothing else
+    repeat: bool = False  # its author claimed the same rank earlier in this pile
+
+    @property
+    def situation(self) -> str:
+        """Where the claim stands in its round: the splits that showed Hard's counts wrong
+        (docs/bots.md: repeat claims in "Why Expert does not beat Hard", then "Openings")."""
+        return "opening" if self.opening else "repeat" if self.repeat else "later"
 
     def p_honest(self, model: Model) -> float:
         """Hard's chance for this claim with these honesties (``HardBot.p_honest``)."""
@@ -122,7 +133,9 @@ def claim_at(bot: HardBot, view: View, game: Game, name: str, field: str) -> lis
     honest = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
     ascending = bool(view["options"].get("ascending"))
     seen = recorded_holds(holds, count, full)
-    return [Claim(name, field, count, full, seen, rate, honest, ascending)]
+    earlier = game.pile[:-1]
+    repeat = any(play["seat"] == author and play["rank"] == rank for play in earlier)
+    return [Claim(name, field, count, full, seen, rate, honest, ascending, not earlier, repeat)]
 
 
 Job = tuple[arena.Table, str, str]
@@ -200,8 +213,8 @@ def _fit_rule(claims: Sequence[Claim], start: Sequence[float]) -> tuple[float, .
 
 
 def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
-    """Log loss by table and field under each named set of honesties, and by claim size the
-    truth beside each set's mean chance."""
+    """Log loss by table and field under each named set of honesties, and the truth beside each
+    set's mean chance by claim size, then by table and where the claim stands in its round."""
     names = " | ".join(models)
     rule = "---|" * len(models)
     lines = [f"| table | field | claims | honest | log loss: {names} |", f"|---|---|---|---|{rule}"]
@@ -217,13 +230,25 @@ def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
         group = [claim for claim in claims if min(claim.count, SIZES) == size]
         if not group:
             continue
-        chances = " | ".join(
-            f"{100 * sum(claim.p_honest(model) for claim in group) / len(group):.0f} %"
-            for model in models.values()
-        )
+        chances = " | ".join(_mean_chance(group, model) for model in models.values())
         label = f"{size}+" if size == SIZES else str(size)
         lines.append(f"| {label} | {len(group)} | {_share(group)} | {chances} |")
+    lines += [
+        "",
+        f"| table | claim | claims | honest | mean chance: {names} |",
+        f"|---|---|---|---|{rule}",
+    ]
+    by_situation: dict[tuple[str, str], list[Claim]] = {}
+    for claim in claims:
+        by_situation.setdefault((claim.table, claim.situation), []).append(claim)
+    for (table, situation), group in sorted(by_situation.items()):
+        chances = " | ".join(_mean_chance(group, model) for model in models.values())
+        lines.append(f"| {table} | {situation} | {len(group)} | {_share(group)} | {chances} |")
     return "\n".join(lines)
+
+
+def _mean_chance(group: Sequence[Claim], model: Model) -> str:
+    return f"{100 * sum(claim.p_honest(model) for claim in group) / len(group):.0f} %"
 
 
 def _share(group: Sequence[Claim]) -> str:
