@@ -111,3 +111,13 @@ def test_the_command_prints_the_fit_and_the_loss_by_table(
     assert "| 4+ |" in out
     assert "| classic-4p-36 | opening |" in out
     assert "log loss: start | shipped | fitted |" in out
+
+
+def test_a_situation_fits_and_reports_its_claims_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """Openings, whose author chose the rank, fit apart from the rest (docs/bots.md,
+    "Openings")."""
+    assert calibrate.main(["--fields", "medium", "--games", "4", "--situation", "opening"]) == 0
+    out = capsys.readouterr().out
+    assert "| classic-4p-36 | opening |" in out
+    assert "| later |" not in out
+    assert "| repeat |" not in out

@@ -19,7 +19,7 @@ It prints the fitted values and the log loss on each table and field, start, shi
 so a fit that helps one table at the others' cost shows.  Last, each table's claims by where they
 stand in the round (opening it, repeating the author's earlier claim of the rank in this pile, any
 other), the truth beside each set's mean chance: where a split's mean chance and truth part, the
-counts misjudge that situation.
+counts misjudge that situation; ``--situation`` fits the honesties on that situation's claims alone.
 
     python -m engine.lab.calibrate --fields "mixed;medium" --games 300 --jobs 2
 """
@@ -47,6 +47,7 @@ from ..view import visible_events
 from . import arena
 
 ROUNDING = 0.001  # the fitted honesties' step
+SITUATIONS = ("opening", "repeat", "later")  # where a claim stands in its round (Claim.situation)
 SIZES = len(HARD_PARAMS.honesty_by_size)  # one honesty per claim size, the last for the rest
 # Honesties by claim size where the opener chooses the rank, and where it ascends.
 Model = tuple[Sequence[float], Sequence[float]]
@@ -75,7 +76,7 @@ class Claim:
     def situation(self) -> str:
         """Where the claim stands in its round: the splits that showed Hard's counts wrong
         (docs/bots.md: repeat claims in "Why Expert does not beat Hard", then "Openings")."""
-        return "opening" if self.opening else "repeat" if self.repeat else "later"
+        return SITUATIONS[0] if self.opening else SITUATIONS[1] if self.repeat else SITUATIONS[2]
 
     def p_honest(self, model: Model) -> float:
         """Hard's chance for this claim with these honesties (``HardBot.p_honest``)."""
@@ -268,10 +269,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--start",
         help="comma list of honesties to start the fit from (default: the shipped ones)",
     )
+    parser.add_argument(
+        "--situation",
+        choices=SITUATIONS,
+        help="fit and report only the claims that stand there in their round",
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     fields = [field for field in args.fields.split(";") if field]
     claims = collect(args.level, fields, args.games, args.seed, args.jobs)
+    if args.situation:
+        claims = [claim for claim in claims if claim.situation == args.situation]
     if not claims:
         print("no claims logged: the level never faced an unsettled claim", file=sys.stderr)
         return 1
