@@ -121,7 +121,8 @@ class ExpertBot(HardBot):
     def honesty_of(self, view: View, author: int, count: int, rank: str) -> float:
         """By where the claim stands in its round: an opening or a later claim gets the
         honesties fitted on its own kind (``OPENING_HONESTY``, ``LATER_HONESTY``); a repeat
-        claim, or any claim while memory is out of step with the view, Hard's one set."""
+        claim, or any claim while memory is out of step with the view, Hard's one set.  In the
+        draw format a repeat counts as a later claim, as :meth:`repeat_claims` says why."""
         plays = self.plays_in_step(view)
         if not plays or self.repeat_claims(view, author, rank):
             return super().honesty_of(view, author, count, rank)
