@@ -8,8 +8,15 @@ import random
 import pytest
 
 from engine import visible_events
-from engine.bots.expert import HOLD_BACK, SEARCH_PARAMS, ExpertBot, SearchParams
-from engine.bots.hard import HardBot
+from engine.bots.expert import (
+    HOLD_BACK,
+    LATER_HONESTY,
+    OPENING_HONESTY,
+    SEARCH_PARAMS,
+    ExpertBot,
+    SearchParams,
+)
+from engine.bots.hard import HARD_PARAMS, HardBot
 from engine.bots.sim import Rules, Sim, policy_call
 from engine.cards import build_deck
 from engine.lab import arena, tune
@@ -72,45 +79,76 @@ def test_max_worlds_overrides_the_budget_only() -> None:
     assert bot.search_params == SearchParams(worlds=5)
 
 
-def _repeat_claim_spot() -> tuple[list[float], list[float]]:
-    """Three seats, fixed rank: seat 0 claims one queen, seats 1 and 2 play on, seat 0 claims
-    one queen again.  Seat 1's Hard and Expert judge both of seat 0's claims from the same
-    events."""
+def _round_spot() -> tuple[list[float], list[float], list[float]]:
+    """Three seats, fixed rank: seat 0 opens with one queen, seats 1 and 2 play on, seat 0
+    claims one queen again.  Seat 1's Hard and Expert judge seat 0's opening, seat 2's later
+    claim and seat 0's repeat from the same events: Hard's chance, the Expert's, and the
+    honesty the Expert rates each with."""
     deck = build_deck(36, 1)
     queens = [card for card in deck if card.startswith("Q")]
     rest = [card for card in deck if not card.startswith("Q")]
     game = deal([[*queens[:2], *rest[:10]], [queens[2], *rest[10:21]], [queens[3], *rest[21:]]])
-    bots = [HardBot(random.Random(1)), ExpertBot(random.Random(1))]
+    hard_bot, expert_bot = HardBot(random.Random(1)), ExpertBot(random.Random(1))
     hard: list[float] = []
     expert: list[float] = []
+    honesty: list[float] = []
 
     def seen(events: list[dict[str, object]]) -> None:
-        for bot in bots:
+        for bot in (hard_bot, expert_bot):
             bot.observe(visible_events(events, 1))
 
-    def judge() -> None:
+    def judge(author: int) -> None:
         view = game.view(1)
-        for bot in bots:
+        for bot in (hard_bot, expert_bot):
             bot.sync_sizes(view)
             bot.tracker.sync(view)
-        hard.append(bots[0].p_honest(view, 0, 1, "Q"))
-        expert.append(bots[1].p_honest(view, 0, 1, "Q"))
+        hard.append(hard_bot.p_honest(view, author, 1, "Q"))
+        expert.append(expert_bot.p_honest(view, author, 1, "Q"))
+        honesty.append(expert_bot.honesty_of(view, author, 1, "Q"))
 
     seen(play(game, 0, [queens[0]], "Q"))
-    judge()
+    judge(0)
     seen(play(game, 1, [rest[10]], "Q"))
     seen(play(game, 2, [rest[21]], "Q"))
+    judge(2)
     seen(play(game, 0, [queens[1]], "Q"))
-    judge()
-    return hard, expert
+    judge(0)
+    return hard, expert, honesty
+
+
+def test_the_expert_rates_openings_and_later_claims_by_their_own_honesties() -> None:
+    """An opener names a rank it holds, and Hard's one set of honesties is pulled down by
+    repeat claims: the Expert rates an opening and a later claim each by the honesty fitted on
+    its own kind (docs/bots.md, "Openings"), so it trusts both more than Hard here."""
+    hard, expert, honesty = _round_spot()
+    assert honesty[:2] == [OPENING_HONESTY[False][0], LATER_HONESTY[False][0]]
+    assert expert[0] > hard[0]
+    assert expert[1] > hard[1]
 
 
 def test_the_expert_doubts_a_second_claim_of_the_same_rank_by_the_same_author() -> None:
     """An honest author plays every card of the rank it holds, so its second claim of the
-    round's rank in one pile is honest only if it held cards back: Expert cuts that claim's
-    odds by the chance of holding back; the first claim it judges as Hard does."""
-    hard, expert = _repeat_claim_spot()
-    assert expert[0] == hard[0]
-    odds = hard[1] / (1 - hard[1]) * HOLD_BACK
-    assert expert[1] == pytest.approx(odds / (1 + odds))
-    assert expert[1] < hard[1]
+    round's rank in one pile is honest only if it held cards back: Expert rates it with Hard's
+    honesty and cuts the odds by the chance of holding back."""
+    hard, expert, honesty = _round_spot()
+    assert honesty[2] == HARD_PARAMS.honesty_for(1, False)
+    odds = hard[2] / (1 - hard[2]) * HOLD_BACK
+    assert expert[2] == pytest.approx(odds / (1 + odds))
+    assert expert[2] < hard[2]
+
+
+def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
+    """Where the rank ascends the opener did not choose it: its own fit, far lower."""
+    game = deal(
+        [list(hand) for hand in zip(*[iter(build_deck(36, 1))] * 12, strict=True)],
+        options={"ascending": True},
+    )
+    legal = game.legal(0)
+    assert legal is not None
+    rank = legal["play"]["ranks"][0]
+    card = next(card for card in game.hands[0] if not card.startswith(rank))
+    bot = ExpertBot(random.Random(1))
+    bot.observe(visible_events(play(game, 0, [card], rank), 1))
+    view = game.view(1)
+    bot.tracker.sync(view)
+    assert bot.honesty_of(view, 0, 1, rank) == OPENING_HONESTY[True][0]

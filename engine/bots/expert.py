@@ -8,7 +8,8 @@ For one decision:
    last-cards call, is played at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
-   probability, doubted further when it repeats its author's claim: :meth:`ExpertBot.p_honest`)
+   probability, rated by where it stands in its round, :meth:`ExpertBot.honesty_of`, and
+   doubted further when it repeats its author's claim: :meth:`ExpertBot.p_honest`)
    and turns it into the bot's own rank-count simulator (``sim.Sim``).
 3. **Play-outs**: every candidate is applied in the same world (common random numbers) and the
    game goes on under a cheap policy for every seat, up to ``depth`` moves.
@@ -28,16 +29,27 @@ import dataclasses
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
 from .belief import rules_of, sample_world, to_sim
 from .hard import HardBot
+from .heuristic import by_claim_size
 from .sim import Rules, Sim, apply_play, run_window, step
 
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
 # does (every level and stranger plays all it holds of the claimed rank), a person might.
 HOLD_BACK = 0.02
+# The chance that an author holding cards of the claimed rank claims them honestly, by claim size
+# (one, two, three, four or more cards), keyed by whether the rank ascends: for a claim that opens
+# its round, and for a later one that repeats nobody's rank.  Fitted on each kind alone by
+# ``python -m engine.lab.calibrate --games 150 --jobs 2 --situation opening`` (and ``later``):
+# Hard's one set, fitted on every claim, is pulled down by the repeat claims, nearly all lies,
+# which HOLD_BACK carries here.  An opener that chose the rank names one it holds (docs/bots.md,
+# "Openings").
+OPENING_HONESTY = {False: (0.999, 0.999, 0.958, 0.983), True: (0.229, 0.306, 0.754, 0.953)}
+LATER_HONESTY = {False: (0.421, 0.561, 0.772, 0.24), True: (0.578, 0.999, 0.949, 0.995)}
 
 
 @dataclass(frozen=True)
@@ -106,15 +118,32 @@ class ExpertBot(HardBot):
         odds = p / (1 - p) * HOLD_BACK**repeats
         return odds / (1 + odds)
 
+    def honesty_of(self, view: View, author: int, count: int, rank: str) -> float:
+        """By where the claim stands in its round: an opening or a later claim gets the
+        honesties fitted on its own kind (``OPENING_HONESTY``, ``LATER_HONESTY``); a repeat
+        claim, or any claim while memory is out of step with the view, Hard's one set.  In the
+        draw format a repeat counts as a later claim, as :meth:`repeat_claims` says why."""
+        plays = self.plays_in_step(view)
+        if not plays or self.repeat_claims(view, author, rank):
+            return super().honesty_of(view, author, count, rank)
+        by_rank_rule = OPENING_HONESTY if len(plays) == 1 else LATER_HONESTY
+        return by_claim_size(by_rank_rule[bool(view["options"].get("ascending"))], count)
+
+    def plays_in_step(self, view: View) -> list[list[Any]]:
+        """The pile's plays as remembered; none when memory is out of step with the view (a
+        restored bot), for then they are no evidence."""
+        plays = self.pile_plays
+        if not plays or sum(int(play[1]) for play in plays) != int(view["pile_size"]):
+            return []
+        return plays
+
     def repeat_claims(self, view: View, author: int, rank: str) -> int:
         """Earlier plays under the top one in this pile where ``author`` claimed ``rank``."""
-        plays = self.pile_plays
         if view["options"].get("draw"):
             # Hands refill from the stock, so the author may have drawn more of the rank since
             # its earlier claim (on draw-3p the rule cost 4 points: docs/bots.md).
             return 0
-        if not plays or sum(int(play[1]) for play in plays) != int(view["pile_size"]):
-            return 0  # memory out of step with the view (a restored bot): no evidence
+        plays = self.plays_in_step(view)
         return sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
 
     def candidates(self, options: list[Option]) -> list[Option]:

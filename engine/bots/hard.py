@@ -338,12 +338,17 @@ class HardBot(HeuristicBot):
         return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        honesty = self.params.honesty_for(count, bool(view["options"].get("ascending")))
+        honesty = self.honesty_of(view, author, count, rank)
         base = p_claim_true(view, self.tracker, author, rank, count, honesty=honesty)
         if base <= 0.0:
             return 0.0
         rate = self.lie_rate(author, count, int(view["hand_sizes"][author]), int(view["pile_size"]))
         return liar_adjusted(base, rate)
+
+    def honesty_of(self, view: View, author: int, count: int, rank: str) -> float:
+        """The chance that ``author``, holding ``count`` cards of ``rank``, claims them honestly:
+        one value by claim size for every claim here (the Expert tells claims apart)."""
+        return self.params.honesty_for(count, bool(view["options"].get("ascending")))
 
     def p_call(
         self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None
