@@ -33,7 +33,7 @@ LOOPING_TABLES: list[dict[str, Any]] = [
 )
 def test_bots_only_tables_end(table: dict[str, Any], level: str) -> None:
     config = {**table, "options": {**table["options"], "move_limit": DEFAULT_CAP + 1}}
-    hands = play_bots(config, level)
+    hands = play_bots(config, seat_levels(config, level))
     assert max(hands) <= DEFAULT_CAP, f"{level} bots played {max(hands)} moves in one hand"
 
 

@@ -55,14 +55,14 @@ def seat_levels(config: dict[str, Any], level: str) -> list[str]:
     return [draw.choice(choices) for _ in range(players)]
 
 
-def play_bots(config: dict[str, Any], level: str) -> list[int]:
-    """Play ``config`` with the seats at ``level`` (:func:`seat_levels`); the number of moves of
+def play_bots(config: dict[str, Any], levels: Sequence[str]) -> list[int]:
+    """Play ``config`` with each seat at its level (:func:`seat_levels`); the number of moves of
     each hand."""
     game = Game.new(config)
     players = int(config["players"])
     bots = [
         make_bot(seat_level, random.Random(f"loops:{config['seed']}:{seat}"))
-        for seat, seat_level in enumerate(seat_levels(config, level))
+        for seat, seat_level in enumerate(levels)
     ]
     hands: list[int] = []
     while not game.is_over:
@@ -79,11 +79,12 @@ def play_bots(config: dict[str, Any], level: str) -> list[int]:
 def check_one(job: tuple[int, str, int]) -> dict[str, Any]:
     seed, level, cap = job
     config = loop_config(seed, cap)
-    hands = play_bots(config, level)
+    levels = seat_levels(config, level)
+    hands = play_bots(config, levels)
     return {
         "seed": seed,
         "config": config,
-        "levels": seat_levels(config, level),
+        "levels": levels,
         "hands": hands,
         "looped": max(hands) > cap,
     }
