@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from engine.bots.expert import ExpertBot
 from engine.bots.hard import LIE_BASELINE, HardBot
 from engine.cards import rank_of
 from engine.game import Game
@@ -41,6 +42,7 @@ def _check_claims_of_game(seed: int, options: dict[str, bool], situations: set[s
             assert claim.ascending == bool(options)
             shipped = claim.p_honest(calibrate.SHIPPED)
             assert shipped == pytest.approx(bot.p_honest(view, author, count, rank))
+            assert claim.own == pytest.approx(shipped)
             truth = all(rank_of(card) == rank for card in game.pile[-1]["cards"])
             assert claim.honest == truth
             assert claim.opening == (len(game.pile) == 1)
@@ -111,6 +113,29 @@ def test_the_command_prints_the_fit_and_the_loss_by_table(
     assert "| 4+ |" in out
     assert "| classic-4p-36 | opening |" in out
     assert "log loss: start | shipped | fitted |" in out
+    assert "mean chance: start | shipped | fitted | the level's own |" in out
+
+
+def test_the_report_shows_the_experts_own_chance_beside_hards() -> None:
+    """The Expert rates an opening by the honesties fitted on openings, not Hard's one set: the
+    report's last column is what the Expert believed."""
+    game = Game.new({"preset": "classic", "players": 4, "seed": 5, "options": {}})
+    bots = [ExpertBot(random.Random(seat), max_worlds=4) for seat in range(4)]
+    claims: list[calibrate.Claim] = []
+    while not game.is_over and len(claims) < 40:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        claims += calibrate.claim_at(bots[seat], view, game, "classic-4p-36", "medium")
+        events = game.apply(seat, bots[seat].act(view))
+        for other in range(4):
+            bots[other].observe(visible_events(events, other))
+    openings = [claim for claim in claims if claim.situation == "opening"]
+    assert openings
+    assert all(claim.own is not None for claim in claims)
+    assert any(claim.own != pytest.approx(claim.p_honest(calibrate.SHIPPED)) for claim in openings)
+    table = calibrate.report(claims, {"shipped": calibrate.SHIPPED})
+    assert "| classic-4p-36 | opening |" in table
 
 
 def test_a_situation_fits_and_reports_its_claims_alone(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,8 +18,9 @@ it must bluff or call, and small claims are honest more often than where the ope
 It prints the fitted values and the log loss on each table and field, start, shipped and fitted,
 so a fit that helps one table at the others' cost shows.  Last, each table's claims by where they
 stand in the round (opening it, repeating the author's earlier claim of the rank in this pile, any
-other), the truth beside each set's mean chance: where a split's mean chance and truth part, the
-counts misjudge that situation; ``--situation`` fits the honesties on that situation's claims alone.
+other), the truth beside each set's mean chance and the level's own (``p_honest``, which for the
+Expert is more than these honesties): where a split's mean chance and truth part, the counts
+misjudge that situation; ``--situation`` fits the honesties on that situation's claims alone.
 
     python -m engine.lab.calibrate --fields "mixed;medium" --games 300 --jobs 2
 """
@@ -71,6 +72,9 @@ class Claim:
     ascending: bool  # the table's rank ascends each play
     opening: bool = False  # the claim opened its round: the pile held nothing else
     repeat: bool = False  # its author claimed the same rank earlier in this pile
+    # The level's own chance (its ``p_honest``): the Expert rates claims by more than the
+    # honesties fitted here (docs/bots.md, "Openings"), and the report shows how true that is.
+    own: float | None = None
 
     @property
     def situation(self) -> str:
@@ -136,7 +140,10 @@ def claim_at(bot: HardBot, view: View, game: Game, name: str, field: str) -> lis
     seen = recorded_holds(holds, count, full)
     earlier = game.pile[:-1]
     repeat = any(play["seat"] == author and play["rank"] == rank for play in earlier)
-    return [Claim(name, field, count, full, seen, rate, honest, ascending, not earlier, repeat)]
+    own = bot.p_honest(view, author, count, rank)
+    return [
+        Claim(name, field, count, full, seen, rate, honest, ascending, not earlier, repeat, own)
+    ]
 
 
 Job = tuple[arena.Table, str, str]
@@ -236,15 +243,19 @@ def report(claims: Sequence[Claim], models: Mapping[str, Model]) -> str:
         lines.append(f"| {label} | {len(group)} | {_share(group)} | {chances} |")
     lines += [
         "",
-        f"| table | claim | claims | honest | mean chance: {names} |",
-        f"|---|---|---|---|{rule}",
+        f"| table | claim | claims | honest | mean chance: {names} | the level's own |",
+        f"|---|---|---|---|{rule}---|",
     ]
     by_situation: dict[tuple[str, str], list[Claim]] = {}
     for claim in claims:
         by_situation.setdefault((claim.table, claim.situation), []).append(claim)
     for (table, situation), group in sorted(by_situation.items()):
         chances = " | ".join(_mean_chance(group, model) for model in models.values())
-        lines.append(f"| {table} | {situation} | {len(group)} | {_share(group)} | {chances} |")
+        own = [claim.own for claim in group if claim.own is not None]
+        mean_own = f"{100 * sum(own) / len(own):.0f} %" if own else "-"
+        lines.append(
+            f"| {table} | {situation} | {len(group)} | {_share(group)} | {chances} | {mean_own} |"
+        )
     return "\n".join(lines)
 
 
