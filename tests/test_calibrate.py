@@ -6,11 +6,10 @@ import random
 
 import pytest
 
-from engine.bots.expert import ExpertBot
 from engine.bots.hard import LIE_BASELINE, HardBot
 from engine.cards import rank_of
 from engine.game import Game
-from engine.lab import calibrate
+from engine.lab import arena, calibrate
 from engine.view import visible_events
 
 
@@ -119,17 +118,10 @@ def test_the_command_prints_the_fit_and_the_loss_by_table(
 def test_the_report_shows_the_experts_own_chance_beside_hards() -> None:
     """The Expert rates an opening by the honesties fitted on openings, not Hard's one set: the
     report's last column is what the Expert believed."""
-    game = Game.new({"preset": "classic", "players": 4, "seed": 5, "options": {}})
-    bots = [ExpertBot(random.Random(seat), max_worlds=4) for seat in range(4)]
     claims: list[calibrate.Claim] = []
-    while not game.is_over and len(claims) < 40:
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
-        claims += calibrate.claim_at(bots[seat], view, game, "classic-4p-36", "medium")
-        events = game.apply(seat, bots[seat].act(view))
-        for other in range(4):
-            bots[other].observe(visible_events(events, other))
+    for seed in (5, 6):
+        table = arena.Table(seed, ("expert", "medium", "medium", "medium"), "classic", {}, 0)
+        claims += calibrate.claims_of_game(table, "classic-4p-36", "medium")
     openings = [claim for claim in claims if claim.situation == "opening"]
     assert openings
     assert all(claim.own is not None for claim in claims)
