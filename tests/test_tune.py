@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from engine.bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET
+from engine.bots.expert import SEARCH_PARAMS, ExpertBot
+from engine.bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import Params
-from engine.lab import tune
+from engine.bots.medium import MediumBot
+from engine.lab import arena, tune
 
 PLAN = tune.Plan(games=4, seed=1, jobs=1, tables=("quick-4p",), fields=("mixed", "medium"))
 
@@ -46,3 +49,25 @@ def test_a_search_on_one_editions_tables_starts_from_that_editions_set() -> None
     assert quick == HARD_PARAMS_BY_PRESET["quick"] != HARD_PARAMS
     assert tune.start_of("hard", ["classic-4p-36", "quick-4p"]) == HARD_PARAMS
     assert tune.start_of("hard", ["draw-3p"]) == HARD_PARAMS
+
+
+def test_a_trial_is_seated_as_its_level_with_the_trials_parameters() -> None:
+    """A Hard trial is one set for both editions; an Expert trial is its search over the
+    shipped Hard sets; a Medium trial is Medium's one set (``variants.bot_factory``, which the
+    arena's ``--set`` shares)."""
+    rng = random.Random(0)
+    trial = dataclasses.replace(HARD_PARAMS, max_filler=1)
+    tune.register("hard", trial)
+    hard = arena.seat_bot(tune.TRIAL, rng)
+    assert isinstance(hard, HardBot)
+    assert list(hard.params_by_preset.values()) == [trial, trial]
+    search = dataclasses.replace(SEARCH_PARAMS, plays=2)
+    tune.register("expert", search)
+    expert = arena.seat_bot(tune.TRIAL, rng)
+    assert isinstance(expert, ExpertBot)
+    assert expert.search_params == search
+    assert expert.params_by_preset == dict(HARD_PARAMS_BY_PRESET)
+    tune.register("medium", Params(beta=0.5))
+    medium = arena.seat_bot(tune.TRIAL, rng)
+    assert isinstance(medium, MediumBot)
+    assert medium.params == Params(beta=0.5)

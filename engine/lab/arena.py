@@ -16,11 +16,19 @@ directions round the table) and ranks them.
 :data:`MATRIX_TABLES` and prints levels x tables: win rates with 95 % Wilson intervals, move
 times and move-limit games.  ``--field mixed`` is the common mixed field of strangers
 (``engine.lab.strangers``: measurement-only opponents from published bot families).
+
+``--set LEVEL.PARAM=VALUE`` (repeatable) seats a variant of medium, hard or expert under the
+level's own name, so its games are paired with the shipped level's (``engine.lab.variants``
+says why):
+
+    python -m engine.lab.arena --matrix --field medium --levels hard \
+        --tables classic-5p-52-asc --games 1000 --set hard.max_filler=2
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -28,7 +36,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,6 +44,7 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..game import Game
 from ..view import visible_events
+from . import variants
 from .strangers import MIXED_FIELD, STRANGERS
 
 Job = TypeVar("Job")
@@ -80,6 +89,23 @@ class GameResult:
 
 # Bots the lab seats under a name of its own (``engine.lab.tune``'s trial parameters).
 EXTRA_BOTS: dict[str, Callable[[random.Random], Bot]] = {}
+
+
+@contextlib.contextmanager
+def extra_bots(bots: Mapping[str, Callable[[random.Random], Bot]]) -> Iterator[None]:
+    """Seat ``bots`` under their names for the block, then put :data:`EXTRA_BOTS` back.
+
+    A bot under a level's own name replaces that level in every seat it takes (``--set``).
+    Worker processes read the bots from their copy of :data:`EXTRA_BOTS`, made when they fork:
+    the pools (:func:`run_ordered`, :func:`run_each`) are started inside the block, so they
+    see them."""
+    saved = dict(EXTRA_BOTS)
+    EXTRA_BOTS.update(bots)
+    try:
+        yield
+    finally:
+        EXTRA_BOTS.clear()
+        EXTRA_BOTS.update(saved)
 
 
 def seat_bot(level: str, rng: random.Random) -> Bot:
@@ -331,15 +357,11 @@ def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
     jobs: int,
 ) -> list[dict[str, Any]]:
     """Every level against the same field on every table: one row per (level, table)."""
-    cells: list[tuple[str, str, list[Table]]] = []
-    for level in levels:
-        for name in tables:
-            preset, players, options = MATRIX_TABLES[name]
-            options = {**options, "move_limit": move_limit}
-            cell = candidate_tables(
-                level, field_levels, games[level], players, seed, preset, options
-            )
-            cells.append((level, name, cell))
+    cells = [
+        (level, name, matrix_cell(level, field_levels, name, games[level], seed, move_limit))
+        for level in levels
+        for name in tables
+    ]
     every = [table for _, _, cell in cells for table in cell]
     results = iter(run_ordered(every, jobs))
     rows = []
@@ -350,6 +372,15 @@ def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
         row["chance"] = 1 / MATRIX_TABLES[name][1]
         rows.append(row)
     return rows
+
+
+def matrix_cell(  # noqa: PLR0917 - the matrix's arguments, in its order
+    level: str, field_levels: Sequence[str], name: str, games: int, seed: int, move_limit: int
+) -> list[Table]:
+    """The games of one matrix cell: ``level`` against the field on table ``name``."""
+    preset, players, options = MATRIX_TABLES[name]
+    options = {**options, "move_limit": move_limit}
+    return candidate_tables(level, field_levels, games, players, seed, preset, options)
 
 
 def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
@@ -411,42 +442,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
+    variants.add_set_argument(parser)
     args = parser.parse_args(argv)
+    started = time.perf_counter()
+    if args.set:
+        print(variants.describe(args.set))
+        print()
+    with extra_bots(variants.variant_bots(args.set)):
+        payload = run_mode(args)
+    if args.set:  # a saved JSON says what was seated
+        for row in payload if isinstance(payload, list) else [payload]:
+            row["set"] = [str(item) for item in args.set]
+    print(f"\n({time.perf_counter() - started:.1f} s, {args.jobs} jobs)", file=sys.stderr)
+    if args.json:
+        print(json.dumps(payload))
+    return 0
+
+
+def run_mode(args: argparse.Namespace) -> Any:
+    """Play and print what the command line asked for; the payload for ``--json``."""
     options = dict(json.loads(args.options))
     options.setdefault("move_limit", args.move_limit)
     if args.preset == "classic":
         options.setdefault("deck", 36)
-    started = time.perf_counter()
-    payload: Any
     if args.matrix:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
         names = [name.strip() for name in args.tables.split(",") if name.strip()]
         games = dict.fromkeys(levels, args.games)
         if args.expert_games is not None and "expert" in games:
             games["expert"] = args.expert_games
-        payload = matrix(
+        rows = matrix(
             levels, field_of(args.field), names, games, args.seed, args.move_limit, args.jobs
         )
-        print_matrix(payload, names)
-    elif args.round_robin:
+        print_matrix(rows, names)
+        return rows
+    if args.round_robin:
         levels = [level.strip() for level in args.round_robin.split(",") if level.strip()]
         tables = round_robin_tables(levels, args.games, args.seed, args.preset, options)
         results = list(run(tables, args.jobs))
         rows = round_robin_report(results)
         print_round_robin(rows, results)
-        payload = rows
-    else:
-        field_levels = field_of(args.field)
-        tables = candidate_tables(
-            args.candidate, field_levels, args.games, args.players, args.seed, args.preset, options
-        )
-        results = list(run_ordered(tables, args.jobs))
-        payload = candidate_report(args.candidate, field_levels, results, tables)
-        print_candidate(payload, args.preset, args.players)
-    print(f"\n({time.perf_counter() - started:.1f} s, {args.jobs} jobs)", file=sys.stderr)
-    if args.json:
-        print(json.dumps(payload))
-    return 0
+        return rows
+    field_levels = field_of(args.field)
+    tables = candidate_tables(
+        args.candidate, field_levels, args.games, args.players, args.seed, args.preset, options
+    )
+    results = run_ordered(tables, args.jobs)
+    row = candidate_report(args.candidate, field_levels, results, tables)
+    print_candidate(row, args.preset, args.players)
+    return row
 
 
 def run_ordered(tables: list[Table], jobs: int) -> list[GameResult]:

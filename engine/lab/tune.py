@@ -26,18 +26,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import Bot
-from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
-from ..bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET, HardBot
-from ..bots.heuristic import HeuristicBot, Params
-from . import arena
+from ..bots.expert import SEARCH_PARAMS, SearchParams
+from ..bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET
+from ..bots.heuristic import Params
+from . import arena, variants
 
 STEPS: dict[str, tuple[Any, ...]] = {
     "temperature": (0.0, 0.05, 0.1, 0.2),
@@ -66,15 +64,14 @@ Trial = Params | SearchParams
 
 
 def register(level: str, params: Trial) -> None:
-    """Seat ``params`` as the arena level :data:`TRIAL` (worker processes inherit it: fork)."""
+    """Seat ``params`` as the arena level :data:`TRIAL` (worker processes inherit it: fork).
 
-    def factory(rng: random.Random) -> Bot:
-        if isinstance(params, SearchParams):
-            return ExpertBot(rng, search=params)
-        base: type[HeuristicBot] = HardBot if level == "hard" else HeuristicBot
-        return base(rng, params)
-
-    arena.EXTRA_BOTS[TRIAL] = factory
+    A Hard trial is one set for every preset; an Expert trial is its search parameters over
+    the shipped Hard sets (``variants.bot_factory``, which the arena's ``--set`` uses too)."""
+    if isinstance(params, SearchParams):
+        arena.EXTRA_BOTS[TRIAL] = variants.bot_factory("expert", search=params)
+    else:
+        arena.EXTRA_BOTS[TRIAL] = variants.bot_factory(level, params)
 
 
 def score(rows: list[dict[str, Any]]) -> float:
