@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..game import Game
+from ..game import Event, Game
 from ..view import visible_events
 from . import variants
 from .strangers import MIXED_FIELD, STRANGERS
@@ -136,8 +136,12 @@ def seated(table: Table) -> tuple[Game, list[Bot]]:
     return Game.new(config), bots
 
 
-def play_table(table: Table) -> GameResult:
-    """Play one game to the end and return who won and how long each move took."""
+def play_table(table: Table, watch: Callable[[list[Event]], None] | None = None) -> GameResult:
+    """Play one game to the end and return who won and how long each move took.
+
+    ``watch`` sees every move's events whole (every played card, whoever played it), after the
+    bots saw theirs: a tool that counts what happened (``engine.lab.playstats``) plays exactly
+    the arena's games."""
     players = len(table.seats)
     game, bots = seated(table)
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
@@ -153,6 +157,8 @@ def play_table(table: Table) -> GameResult:
         events = game.apply(seat, action)
         for other in range(players):
             bots[other].observe(visible_events(events, other))
+        if watch is not None:
+            watch(events)
     result = game.result
     assert result is not None
     ranking = result["ranking"]
@@ -377,7 +383,8 @@ def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
 def matrix_cell(  # noqa: PLR0917 - the matrix's arguments, in its order
     level: str, field_levels: Sequence[str], name: str, games: int, seed: int, move_limit: int
 ) -> list[Table]:
-    """The games of one matrix cell: ``level`` against the field on table ``name``."""
+    """The games of one matrix cell: ``level`` against the field on table ``name``.  Every tool
+    that reports on the matrix's games (``engine.lab.playstats``) plays these."""
     preset, players, options = MATRIX_TABLES[name]
     options = {**options, "move_limit": move_limit}
     return candidate_tables(level, field_levels, games, players, seed, preset, options)
