@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,7 @@ from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
 from .belief import rules_of, sample_world, to_sim
 from .hard import HardBot
-from .heuristic import by_claim_size
+from .heuristic import Params, by_claim_size
 from .sim import Rules, Sim, apply_play, run_window, step
 
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
@@ -95,8 +96,11 @@ class ExpertBot(HardBot):
         rng: random.Random,
         max_worlds: int | None = None,
         search: SearchParams = SEARCH_PARAMS,
+        params: Params | Mapping[str, Params] | None = None,
     ) -> None:
-        super().__init__(rng)  # Hard's parameters: its options are the search's candidates
+        """``params``: the Hard sets whose options are the search's candidates (None: Hard's
+        shipped ones; the lab seats variants, ``engine.lab.variants``)."""
+        super().__init__(rng, params)
         if max_worlds is not None:
             search = dataclasses.replace(search, worlds=max_worlds)
         self.search_params = search

@@ -28,7 +28,6 @@ from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
 from ..bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from ..bots.heuristic import Params
 from ..bots.medium import MediumBot
-from ..config import PRESETS
 
 Factory = Callable[[random.Random], Bot]
 # The levels with parameters: Medium's one ``Params`` set, Hard's set per preset, and the
@@ -67,25 +66,9 @@ def bot_factory(
         return make_hard
 
     def make_expert(rng: random.Random) -> Bot:
-        bot = ExpertBot(rng, search=search or SEARCH_PARAMS)
-        if params is not None:
-            inherit(bot, params)
-        return bot
+        return ExpertBot(rng, search=search or SEARCH_PARAMS, params=params)
 
     return make_expert
-
-
-def inherit(bot: HardBot, params: Params | Mapping[str, Params]) -> None:
-    """Give a Hard-based bot other Hard sets after it was built.
-
-    ``ExpertBot.__init__`` builds its Hard with the shipped sets and takes none; the sets are
-    only kept at construction (``HardBot.use_preset`` picks the preset's at every move), so
-    replacing them before the first move plays exactly as if they had been passed in.
-    """
-    presets: tuple[str, ...] = PRESETS
-    by_preset = dict.fromkeys(presets, params) if isinstance(params, Params) else dict(params)
-    bot.params_by_preset = by_preset
-    bot.use_preset(bot.preset)
 
 
 @dataclass(frozen=True)
