@@ -11,6 +11,7 @@ from engine.lab.arena import (
     candidate_tables,
     main,
     matrix,
+    matrix_cells,
     play_table,
     round_robin_tables,
     run_ordered,
@@ -119,7 +120,9 @@ ORDER_CHECKS = [
 
 @pytest.mark.parametrize(("table", "levels", "games"), ORDER_CHECKS)
 def test_level_order_on_matrix_tables(table: str, levels: list[str], games: int) -> None:
-    rows = matrix(levels, list(MIXED_FIELD), [table], dict.fromkeys(levels, games), 1, 400, 2)
+    field = list(MIXED_FIELD)
+    cells = matrix_cells(levels, field, [table], dict.fromkeys(levels, games), 1, 400)
+    rows = matrix(cells, field, 2)
     rates = [row["win_rate"] for row in rows]
     assert rates == sorted(rates), rows
     assert len(set(rates)) == len(rates), rows

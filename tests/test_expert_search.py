@@ -68,9 +68,10 @@ def test_the_tuner_seats_the_expert_with_the_trial_search_parameters() -> None:
     assert isinstance(bot, ExpertBot)
     assert bot.search_params == trial
     assert tune.start_of("expert") == SEARCH_PARAMS
-    rows = arena.matrix(
-        [tune.TRIAL], ["honest"], ["noaces-2p"], {tune.TRIAL: 4}, 1, arena.DEFAULT_MOVE_LIMIT, 1
+    cells = arena.matrix_cells(
+        [tune.TRIAL], ["honest"], ["noaces-2p"], {tune.TRIAL: 4}, 1, arena.DEFAULT_MOVE_LIMIT
     )
+    rows = arena.matrix(cells, ["honest"], 1)
     assert rows[0]["games"] == 4
 
 

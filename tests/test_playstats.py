@@ -23,7 +23,8 @@ Row = dict[str, Any]
 
 def cell(level: str, table: str, field: str = "medium") -> tuple[Row, Row]:
     """The candidate's row and the field's, on the matrix cell's first ``GAMES`` games."""
-    rows = playstats.playstats([level], field, [table], {level: GAMES}, 1, 400, 1)
+    cells = arena.matrix_cells([level], arena.field_of(field), [table], {level: GAMES}, 1, 400)
+    rows = playstats.playstats(cells, field, 1)
     assert [row["who"] for row in rows] == [level, f"{field} beside {level}"]
     return rows[0], rows[1]
 
@@ -51,7 +52,8 @@ def test_the_counts_add_up_and_the_wins_are_the_matrixs(table: str) -> None:
     assert both["plays"] == both["honest"] + both["bluffs"]
     assert both["taken"] > 0
     # the same deals and draws as the matrix's cell: the same win rate
-    [row] = arena.matrix(["hard"], ["medium"], [table], {"hard": GAMES}, 1, 400, 1)
+    cells = arena.matrix_cells(["hard"], ["medium"], [table], {"hard": GAMES}, 1, 400)
+    [row] = arena.matrix(cells, ["medium"], 1)
     assert mine["win"] == pytest.approx(row["win_rate"])
 
 

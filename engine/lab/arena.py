@@ -353,21 +353,10 @@ def print_round_robin(rows: list[dict[str, Any]], results: list[GameResult]) -> 
         )
 
 
-def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
-    levels: Sequence[str],
-    field_levels: Sequence[str],
-    tables: Sequence[str],
-    games: dict[str, int],
-    seed: int,
-    move_limit: int,
-    jobs: int,
+def matrix(
+    cells: list[tuple[str, str, list[Table]]], field_levels: Sequence[str], jobs: int
 ) -> list[dict[str, Any]]:
-    """Every level against the same field on every table: one row per (level, table)."""
-    cells = [
-        (level, name, matrix_cell(level, field_levels, name, games[level], seed, move_limit))
-        for level in levels
-        for name in tables
-    ]
+    """The cells of :func:`matrix_cells` played: one row per (level, table)."""
     every = [table for _, _, cell in cells for table in cell]
     results = iter(run_ordered(every, jobs))
     rows = []
@@ -378,6 +367,23 @@ def matrix(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
         row["chance"] = 1 / MATRIX_TABLES[name][1]
         rows.append(row)
     return rows
+
+
+def matrix_cells(  # noqa: PLR0917 - the matrix's arguments, in its order
+    levels: Sequence[str],
+    field_levels: Sequence[str],
+    tables: Sequence[str],
+    games: dict[str, int],
+    seed: int,
+    move_limit: int,
+) -> list[tuple[str, str, list[Table]]]:
+    """(level, table name, its games) for every level against the same field on every table,
+    in the matrix's order."""
+    return [
+        (level, name, matrix_cell(level, field_levels, name, games[level], seed, move_limit))
+        for level in levels
+        for name in tables
+    ]
 
 
 def matrix_cell(  # noqa: PLR0917 - the matrix's arguments, in its order
@@ -478,9 +484,9 @@ def run_mode(args: argparse.Namespace) -> Any:
         games = dict.fromkeys(levels, args.games)
         if args.expert_games is not None and "expert" in games:
             games["expert"] = args.expert_games
-        rows = matrix(
-            levels, field_of(args.field), names, games, args.seed, args.move_limit, args.jobs
-        )
+        field_levels = field_of(args.field)
+        cells = matrix_cells(levels, field_levels, names, games, args.seed, args.move_limit)
+        rows = matrix(cells, field_levels, args.jobs)
         print_matrix(rows, names)
         return rows
     if args.round_robin:

@@ -170,23 +170,11 @@ def label(field: str, level: str) -> str:
     return f"{field} beside {level}"
 
 
-def playstats(  # noqa: PLR0917 - the CLI's arguments, as arena.matrix takes them
-    levels: Sequence[str],
-    field: str,
-    tables: Sequence[str],
-    games: dict[str, int],
-    seed: int,
-    move_limit: int,
-    jobs: int,
+def playstats(
+    cells: list[tuple[str, str, list[arena.Table]]], field: str, jobs: int
 ) -> list[dict[str, Any]]:
-    """Each level's matrix cell on each table, counted: two rows a cell, the level's seat and
-    the field's seats pooled (``field`` is an arena ``--field`` spec)."""
-    field_levels = arena.field_of(field)
-    cells = [
-        (level, name, arena.matrix_cell(level, field_levels, name, games[level], seed, move_limit))
-        for level in levels
-        for name in tables
-    ]
+    """The cells of ``arena.matrix_cells``, counted: two rows a cell, the level's seat and the
+    field's seats pooled (``field`` names them: the arena ``--field`` spec)."""
     cell_of = [number for number, (_, _, cell) in enumerate(cells) for _ in cell]
     work = list(enumerate(table for _, _, cell in cells for table in cell))
     mine = [Counts() for _ in cells]
@@ -286,7 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(variants.describe(args.set))
         print()
     with arena.extra_bots(bots):
-        rows = playstats(levels, args.field, tables, games, args.seed, args.move_limit, args.jobs)
+        cells = arena.matrix_cells(
+            levels, arena.field_of(args.field), tables, games, args.seed, args.move_limit
+        )
+        rows = playstats(cells, args.field, args.jobs)
     for row in rows:
         row["set"] = [str(item) for item in args.set]
     print_playstats(rows, args.field, args.seed, args.move_limit)

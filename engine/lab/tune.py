@@ -95,15 +95,16 @@ class Plan:
     floor: dict[str, float] = dataclasses.field(default_factory=dict)  # table -> win rate
 
     def rows(self, level: str, field: str) -> list[dict[str, Any]]:
-        return arena.matrix(
+        field_levels = arena.field_of(field)
+        cells = arena.matrix_cells(
             [level],
-            arena.field_of(field),
+            field_levels,
             list(self.tables),
             {level: self.games},
             self.seed,
             arena.DEFAULT_MOVE_LIMIT,
-            self.jobs,
         )
+        return arena.matrix(cells, field_levels, self.jobs)
 
 
 def evaluate(level: str, params: Trial, plan: Plan) -> float | None:
