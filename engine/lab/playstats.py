@@ -21,10 +21,8 @@ from every move's events whole, for the candidate's seat and for the field's sea
 ``--set LEVEL.PARAM=VALUE`` seats a variant under the level's own name, as the arena does
 (``engine.lab.variants``), so its rows are paired with the shipped level's.
 
-The fourteenth session's table in docs/bots.md ("``classic-5p-52-asc`` against 3x Medium",
-from a scratch driver) counted a "believe" as a call in "bluffs caught" and "honest plays
-called", and a tie at the top as a whole win; the JSON's counts (``believed_honest``,
-``believed_bluffs``, ``firsts``) give those cuts of the same games.
+The JSON's counts ``believed_honest``, ``believed_bluffs`` and ``firsts`` give the cuts an
+earlier driver made (a "believe" counted as a call, a tie at the top as a whole win).
 """
 
 from __future__ import annotations
