@@ -114,10 +114,24 @@ def seat_bot(level: str, rng: random.Random) -> Bot:
     return factory(rng) if factory is not None else make_bot(level, rng)
 
 
+def comma_list(spec: str) -> list[str]:
+    """A command line's comma list, blanks dropped."""
+    return [item.strip() for item in spec.split(",") if item.strip()]
+
+
 def field_of(spec: str) -> list[str]:
     """``--field``: a comma list of levels and strangers, or ``mixed`` (every stranger)."""
-    levels = [level.strip() for level in spec.split(",") if level.strip()]
+    levels = comma_list(spec)
     return list(MIXED_FIELD) if levels == ["mixed"] else levels
+
+
+def games_by_level(levels: Sequence[str], games: int, expert_games: int | None) -> dict[str, int]:
+    """Games a cell for each level: ``--games``, or ``--expert-games`` for the Expert (about
+    100x slower than the other levels)."""
+    by_level = dict.fromkeys(levels, games)
+    if expert_games is not None and "expert" in by_level:
+        by_level["expert"] = expert_games
+    return by_level
 
 
 def seated(table: Table) -> tuple[Game, list[Bot]]:
@@ -479,18 +493,16 @@ def run_mode(args: argparse.Namespace) -> Any:
     if args.preset == "classic":
         options.setdefault("deck", 36)
     if args.matrix:
-        levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-        names = [name.strip() for name in args.tables.split(",") if name.strip()]
-        games = dict.fromkeys(levels, args.games)
-        if args.expert_games is not None and "expert" in games:
-            games["expert"] = args.expert_games
+        levels = comma_list(args.levels)
+        names = comma_list(args.tables)
+        games = games_by_level(levels, args.games, args.expert_games)
         field_levels = field_of(args.field)
         cells = matrix_cells(levels, field_levels, names, games, args.seed, args.move_limit)
         rows = matrix(cells, field_levels, args.jobs)
         print_matrix(rows, names)
         return rows
     if args.round_robin:
-        levels = [level.strip() for level in args.round_robin.split(",") if level.strip()]
+        levels = comma_list(args.round_robin)
         tables = round_robin_tables(levels, args.games, args.seed, args.preset, options)
         results = list(run(tables, args.jobs))
         rows = round_robin_report(results)

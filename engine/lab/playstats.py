@@ -252,8 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
     variants.add_set_argument(parser)
     args = parser.parse_args(argv)
-    levels = [level.strip() for level in args.level.split(",") if level.strip()]
-    tables = [name.strip() for name in args.table.split(",") if name.strip()]
+    levels = arena.comma_list(args.level)
+    tables = arena.comma_list(args.table)
     unknown = [name for name in tables if name not in arena.MATRIX_TABLES]
     if unknown or not tables:
         parser.error(f"--table: not a matrix table: {', '.join(unknown)} (see arena --tables)")
@@ -264,9 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 arena.seat_bot(level, random.Random(0))
         except ValueError as error:
             parser.error(str(error))
-    games = dict.fromkeys(levels, args.games)
-    if args.expert_games is not None and "expert" in games:
-        games["expert"] = args.expert_games
+    games = arena.games_by_level(levels, args.games, args.expert_games)
     started = time.perf_counter()
     if args.set:
         print(variants.describe(args.set))
