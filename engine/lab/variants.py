@@ -96,8 +96,8 @@ SEARCH_TYPES = _hints(SearchParams)
 
 
 def settable(level: str) -> dict[str, Any]:
-    """``level``'s parameters and their types; the Expert's search parameters come first and
-    take a name both have (none do)."""
+    """``level``'s parameters and their types; for the Expert a name in both sets would be its
+    search parameter (no name is in both)."""
     if level == "expert":
         return {**PARAM_TYPES, **SEARCH_TYPES}
     return dict(PARAM_TYPES)
