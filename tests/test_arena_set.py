@@ -144,3 +144,24 @@ def test_the_cli_reports_what_was_seated(capsys: pytest.CaptureFixture[str]) -> 
     rows = json.loads(out.splitlines()[-1])
     assert rows[0]["set"] == ["hard.max_filler=2"]
     assert before == arena.EXTRA_BOTS  # put back
+
+
+def test_the_digest_tells_the_same_games_from_others(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--digest``: forked workers and the shipped value seated as a variant keep every cell's
+    digest (the same games, move for move); one bluff card at most changes them."""
+
+    def digests(*extra: str) -> list[str]:
+        argv = ["--matrix", "--field", "medium", "--levels", "hard", "--games", "4", "--digest"]
+        argv += ["--tables", "noaces-2p,quick-4p", "--json", *extra]
+        assert arena.main(argv) == 0
+        out = capsys.readouterr().out
+        assert "digest of every move's events" in out
+        return [row["digest"] for row in json.loads(out.splitlines()[-1])]
+
+    shipped = digests("--jobs", "1")
+    assert len(set(shipped)) == 2
+    assert digests("--jobs", "2") == shipped
+    assert digests("--jobs", "1", "--set", "hard.max_filler=3") == shipped
+    changed = digests("--jobs", "1", "--set", "hard.max_filler=1")
+    assert changed[0] != shipped[0]
+    assert changed[1] != shipped[1]

@@ -17,6 +17,9 @@ directions round the table) and ranks them.
 times and move-limit games.  ``--field mixed`` is the common mixed field of strangers
 (``engine.lab.strangers``: measurement-only opponents from published bot families).
 
+``--digest`` adds each matrix cell's hash of every move's events: a change meant to leave the
+bots' choices alone (a faster search) keeps every digest.
+
 ``--set LEVEL.PARAM=VALUE`` (repeatable) seats a variant of medium, hard or expert under the
 level's own name, so its games are paired with the shipped level's (``engine.lab.variants``
 says why):
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import math
 import multiprocessing
@@ -85,6 +89,7 @@ class GameResult:
     cpu: dict[int, list[float]]  # seconds per move, per seat (this process's CPU time)
     hit_limit: bool
     moves: int
+    digest: str = ""  # SHA-256 of every move's events (``--digest``), else empty
 
 
 # Bots the lab seats under a name of its own (``engine.lab.tune``'s trial parameters).
@@ -190,6 +195,27 @@ def play_table(table: Table, watch: Callable[[list[Event]], None] | None = None)
         hit_limit=result["reason"] == "move_limit",
         moves=game.moves,
     )
+
+
+def play_hashed(table: Table) -> GameResult:
+    """:func:`play_table`, with a hash of every move's events: a change meant to leave every
+    choice alone (a faster search) shows that it did when the matrix's digests stay the same."""
+    digest = hashlib.sha256()
+
+    def see(events: list[Event]) -> None:
+        digest.update(json.dumps(events, sort_keys=True).encode())
+
+    result = play_table(table, see)
+    result.digest = digest.hexdigest()
+    return result
+
+
+def cell_digest(results: Sequence[GameResult]) -> str:
+    """The cell's games' digests, in the cell's order, hashed into one (16 hex digits)."""
+    digest = hashlib.sha256()
+    for result in results:
+        digest.update(result.digest.encode())
+    return digest.hexdigest()[:16]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -368,17 +394,23 @@ def print_round_robin(rows: list[dict[str, Any]], results: list[GameResult]) -> 
 
 
 def matrix(
-    cells: list[tuple[str, str, list[Table]]], field_levels: Sequence[str], jobs: int
+    cells: list[tuple[str, str, list[Table]]],
+    field_levels: Sequence[str],
+    jobs: int,
+    digest: bool = False,
 ) -> list[dict[str, Any]]:
-    """The cells of :func:`matrix_cells` played: one row per (level, table)."""
+    """The cells of :func:`matrix_cells` played: one row per (level, table); with ``digest``
+    each row has its games' :func:`cell_digest`."""
     every = [table for _, _, cell in cells for table in cell]
-    results = iter(run_ordered(every, jobs))
+    results = iter(run_ordered(every, jobs, play_hashed if digest else play_table))
     rows = []
     for level, name, cell in cells:
         done = [next(results) for _ in cell]
         row = candidate_report(level, field_levels, done, cell)
         row["table"] = name
         row["chance"] = 1 / MATRIX_TABLES[name][1]
+        if digest:
+            row["digest"] = cell_digest(done)
         rows.append(row)
     return rows
 
@@ -440,6 +472,15 @@ def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
             for name in tables
         ]
         print(f"| {level} | " + " | ".join(cells) + " |")
+    if "digest" in rows[0]:
+        print()
+        print("digest of every move's events, a cell's games in order")
+        print()
+        print(f"| level | {' | '.join(tables)} |")
+        print("|---|" + "---|" * len(tables))
+        for level in levels:
+            digests = [cell[(level, name)]["digest"] for name in tables]
+            print(f"| {level} | " + " | ".join(digests) + " |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -469,6 +510,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
+    parser.add_argument(
+        "--digest", action="store_true", help="--matrix: a hash of each cell's games' events"
+    )
     variants.add_set_argument(parser)
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -498,7 +542,7 @@ def run_mode(args: argparse.Namespace) -> Any:
         games = games_by_level(levels, args.games, args.expert_games)
         field_levels = field_of(args.field)
         cells = matrix_cells(levels, field_levels, names, games, args.seed, args.move_limit)
-        rows = matrix(cells, field_levels, args.jobs)
+        rows = matrix(cells, field_levels, args.jobs, args.digest)
         print_matrix(rows, names)
         return rows
     if args.round_robin:
@@ -518,12 +562,14 @@ def run_mode(args: argparse.Namespace) -> Any:
     return row
 
 
-def run_ordered(tables: list[Table], jobs: int) -> list[GameResult]:
+def run_ordered(
+    tables: list[Table], jobs: int, play: Callable[[Table], GameResult] = play_table
+) -> list[GameResult]:
     """Results in the order of ``tables`` (the candidate's seat is known per table)."""
     if jobs <= 1:
-        return [play_table(table) for table in tables]
+        return [play(table) for table in tables]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.map(play_table, tables, chunksize=4)
+        return pool.map(play, tables, chunksize=4)
 
 
 if __name__ == "__main__":
