@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import ascending_order, build_deck, rank_of, ranks_of_deck
+from ..cards import ascending_order, build_deck, rank_index, rank_of, ranks_of_deck
 from .base import View
 from .memory import PILE, CardTracker
 from .sim import Rules, Sim
@@ -42,16 +42,25 @@ def _pile_plays(view: View, pile_plays: list[list[Any]]) -> list[list[Any]]:
     return plays
 
 
-def sample_world(  # noqa: PLR0915 - one pass over the deal, read top to bottom
-    view: View,
-    tracker: CardTracker,
-    pile_plays: list[list[Any]],
-    p_top_honest: float,
-    rng: random.Random,
-) -> World:
-    """One full deal consistent with ``view``."""
+@dataclass
+class Unseen:
+    """What every world drawn for one decision shares: the cards the seat cannot place, the
+    pile's plays with the seat's own cards in them, the hand sizes to fill.  The Expert draws
+    150 worlds a decision; this part of each was the same work 150 times."""
+
+    view: View
+    pool: Counter[str]  # cards the seat cannot see, less its own cards in the pile
+    plays: list[list[Any]]
+    pile_cards: list[list[str]]  # the seat's own cards in each play, or none
+    need: dict[int, int]  # another seat's hand size
+    # The top play when a world draws it: its count, the cards it may hold (the pool), those of
+    # the claimed rank and the others.
+    top: tuple[int, list[str], list[str], list[str]] | None
+
+
+def unseen(view: View, pile_plays: list[list[Any]]) -> Unseen:
+    """The view's part of :func:`sample_world`, worked out once a decision."""
     me = int(view["seat"])
-    players = int(view["players"])
     pool: Counter[str] = Counter(build_deck(int(view["options"]["deck"]), view["options"]["decks"]))
     pool.subtract(view["hand"])
     pool.subtract(view["discard"])
@@ -67,26 +76,42 @@ def sample_world(  # noqa: PLR0915 - one pass over the deal, read top to bottom
             pile_cards.append([])
     pool = +pool
 
-    need = {seat: int(view["hand_sizes"][seat]) for seat in range(players) if seat != me}
-    hands: dict[int, list[str]] = {seat: [] for seat in need}
-
+    need = {
+        seat: int(view["hand_sizes"][seat]) for seat in range(int(view["players"])) if seat != me
+    }
     last = view["last_play"]
-    top = len(plays) - 1
-    if last and last["unresolved"] and plays and not pile_cards[top] and plays[top][0] != me:
-        count, rank = int(last["count"]), str(last["rank"])
+    top = None
+    if last and last["unresolved"] and plays and not pile_cards[-1] and plays[-1][0] != me:
+        rank = str(last["rank"])
         cards = list(pool.elements())
         of_rank = [c for c in cards if rank_of(c) == rank]
         others = [c for c in cards if rank_of(c) != rank]
+        top = (int(last["count"]), cards, of_rank, others)
+    return Unseen(view, pool, plays, pile_cards, need, top)
+
+
+def sample_world(
+    shared: Unseen, tracker: CardTracker, p_top_honest: float, rng: random.Random
+) -> World:
+    """One full deal consistent with the view ``shared`` was worked out from."""
+    pool = Counter(shared.pool)
+    plays, need = shared.plays, shared.need
+    pile_cards = [list(cards) for cards in shared.pile_cards]
+    hands: dict[int, list[str]] = {seat: [] for seat in need}
+
+    if shared.top is not None:
+        count, cards, of_rank, others = shared.top
         if (rng.random() < p_top_honest or not others) and len(of_rank) >= count:
             chosen = rng.sample(of_rank, count)
         elif others:
             first = rng.choice(others)
+            cards = list(cards)
             cards.remove(first)
             chosen = [first, *rng.sample(cards, min(count - 1, len(cards)))]
         else:
             chosen = rng.sample(cards, min(count, len(cards)))
         pool.subtract(chosen)
-        pile_cards[top] = chosen
+        pile_cards[-1] = chosen
 
     entries = list(tracker.entries)
     rng.shuffle(entries)
@@ -108,7 +133,11 @@ def sample_world(  # noqa: PLR0915 - one pass over the deal, read top to bottom
         missing = size - len(hands[seat])
         hands[seat] += rest[:missing]
         rest = rest[missing:]
-    all_hands = [list(view["hand"]) if seat == me else hands[seat] for seat in range(players)]
+    view = shared.view
+    me = int(view["seat"])
+    all_hands = [
+        list(view["hand"]) if seat == me else hands[seat] for seat in range(int(view["players"]))
+    ]
     pile = [
         (int(play[0]), str(play[2] or rank_of(cards[0])), cards)
         for play, cards in zip(plays, pile_cards, strict=True)
@@ -141,13 +170,14 @@ def rules_of(view: View) -> Rules:
 
 
 def to_sim(view: View, world: World, rules: Rules) -> Sim:
-    ranks = ranks_of_deck(int(view["options"]["deck"]))
-    index = {rank: i for i, rank in enumerate(ranks)}
+    deck = int(view["options"]["deck"])
+    index = {rank: i for i, rank in enumerate(ranks_of_deck(deck))}
+    index_of_card = rank_index(deck)
 
     def counts(cards: list[str]) -> list[int]:
-        row = [0] * len(ranks)
+        row = [0] * rules.ranks
         for card in cards:
-            row[index[rank_of(card)]] += 1
+            row[index_of_card[card]] += 1
         return row
 
     claim = view["next_rank"] if rules.ascending else view["round_rank"]
@@ -157,10 +187,10 @@ def to_sim(view: View, world: World, rules: Rules) -> Sim:
         hands=[counts(hand) for hand in world.hands],
         sizes=[len(hand) for hand in world.hands],
         pile=[
-            (seat, index[rank], [index[rank_of(c)] for c in cards])
+            (seat, index[rank], [index_of_card[c] for c in cards])
             for seat, rank, cards in world.pile
         ],
-        stock=[index[rank_of(c)] for c in world.stock],
+        stock=[index_of_card[c] for c in world.stock],
         claim=-1 if claim is None else index[claim],
         pending=bool(last and last["unresolved"]),
         turn=int(view["turn"] if view.get("turn") is not None else view["to_move"]),

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Option, View
-from .belief import rules_of, sample_world, to_sim
+from .belief import rules_of, sample_world, to_sim, unseen
 from .hard import HardBot
 from .heuristic import Params, by_claim_size
 from .sim import Rules, Sim, apply_play, run_window, step
@@ -182,11 +182,10 @@ class ExpertBot(HardBot):
         totals = [0.0] * len(cands)
         seed = self.rng.random()
         params = self.search_params
+        shared = unseen(view, self.pile_plays)
         for number in range(params.worlds):
             world_rng = random.Random(f"{seed}:{number}")
-            world = to_sim(
-                view, sample_world(view, self.tracker, self.pile_plays, p_top, world_rng), rules
-            )
+            world = to_sim(view, sample_world(shared, self.tracker, p_top, world_rng), rules)
             # An int: random.Random(float) seeds from hash(), 64-bit here and 32-bit in the
             # browser's Pyodide, and the same seed would play differently there.
             rollout_seed = world_rng.getrandbits(64)

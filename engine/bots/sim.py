@@ -71,6 +71,8 @@ class Sim:
 
     def next_active(self, seat: int) -> int:
         players = self.rules.players
+        if not self.out:  # the play-outs' usual case, and their hottest call
+            return (seat + 1) % players
         for step in range(1, players + 1):
             candidate = (seat + step) % players
             if candidate not in self.out:
@@ -80,6 +82,8 @@ class Sim:
     def settle(self, after: int) -> None:
         """Put out every empty hand whose play stood (stock empty)."""
         if self.stock or self.over:
+            return
+        if 0 not in self.sizes:  # no empty hand, so nobody is or goes out: the usual case
             return
         unresolved = self.pile[-1][0] if self.pending and self.pile else -1
         players = self.rules.players
@@ -150,7 +154,7 @@ class Sim:
 
     def call(self, seat: int, challenge: bool, in_window: bool) -> None:
         author, rank, cards = self.pile[-1]
-        honest = all(card == rank for card in cards)
+        honest = cards.count(rank) == len(cards)
         self.moves += 1
         self.pending = False
         rules = self.rules
@@ -184,6 +188,9 @@ class Sim:
             self.begin_turn(following)
 
     def window_after(self, author: int) -> list[int]:
+        if not self.out:  # every other seat in turn, but the one whose turn it is
+            players = self.rules.players
+            return [(author + step) % players for step in range(2, players)]
         following = self.next_active(author)
         seats = []
         seat = self.next_active(following)
@@ -206,7 +213,7 @@ def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> int
     if count + sim.hands[seat][rank] > rules.copies:
         return 1
     rates = rules.call_rate[seat] if rules.call_rate else DEFAULT_CALL_RATE
-    rate = rates[min(count, 3) - 1]
+    rate = rates[count - 1 if count < 3 else 2]
     if in_window:
         rate *= rules.window_factor
     if rng.random() < rate:
