@@ -445,42 +445,46 @@ def matrix_cell(  # noqa: PLR0917 - the matrix's arguments, in its order
 def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
     levels = list(dict.fromkeys(row["candidate"] for row in rows))
     cell = {(row["candidate"], row["table"]): row for row in rows}
-    print(f"win rate [95 % Wilson] (games) against {rows[0]['field']}; chance in the header")
-    print()
-    header = " | ".join(f"{name} ({pct(1 / MATRIX_TABLES[name][1])})" for name in tables)
-    print(f"| level | {header} |")
-    print("|---|" + "---|" * len(tables))
-    for level in levels:
-        cells = []
-        for name in tables:
-            row = cell[(level, name)]
-            low, high = row["ci95"]
-            cells.append(
-                f"{100 * row['win_rate']:.1f} [{100 * low:.1f}, {100 * high:.1f}] ({row['games']})"
-            )
-        print(f"| {level} | " + " | ".join(cells) + " |")
-    print()
-    print("move time p50 / p95 ms wall clock, p95 ms CPU time; games that hit the move limit")
-    print()
-    print(f"| level | {' | '.join(tables)} |")
-    print("|---|" + "---|" * len(tables))
-    for level in levels:
-        cells = [
-            f"{cell[(level, name)]['p50_ms']:.1f} / {cell[(level, name)]['p95_ms']:.1f}, "
-            f"{cell[(level, name)]['cpu_p95_ms']:.1f}; "
-            f"{cell[(level, name)]['move_limit_games']}"
-            for name in tables
-        ]
-        print(f"| {level} | " + " | ".join(cells) + " |")
-    if "digest" in rows[0]:
+
+    def grid(title: str, header: Sequence[str], text: Callable[[dict[str, Any]], str]) -> None:
+        """One markdown table: a row per level, a column per table."""
+        print(title)
         print()
-        print("digest of every move's events, a cell's games in order")
-        print()
-        print(f"| level | {' | '.join(tables)} |")
+        print(f"| level | {' | '.join(header)} |")
         print("|---|" + "---|" * len(tables))
         for level in levels:
-            digests = [cell[(level, name)]["digest"] for name in tables]
-            print(f"| {level} | " + " | ".join(digests) + " |")
+            texts = [text(cell[(level, name)]) for name in tables]
+            print(f"| {level} | " + " | ".join(texts) + " |")
+
+    def win(row: dict[str, Any]) -> str:
+        low, high = row["ci95"]
+        return f"{100 * row['win_rate']:.1f} [{100 * low:.1f}, {100 * high:.1f}] ({row['games']})"
+
+    def times(row: dict[str, Any]) -> str:
+        return (
+            f"{row['p50_ms']:.1f} / {row['p95_ms']:.1f}, {row['cpu_p95_ms']:.1f}; "
+            f"{row['move_limit_games']}"
+        )
+
+    chances = [f"{name} ({pct(1 / MATRIX_TABLES[name][1])})" for name in tables]
+    grid(
+        f"win rate [95 % Wilson] (games) against {rows[0]['field']}; chance in the header",
+        chances,
+        win,
+    )
+    print()
+    grid(
+        "move time p50 / p95 ms wall clock, p95 ms CPU time; games that hit the move limit",
+        tables,
+        times,
+    )
+    if "digest" in rows[0]:
+        print()
+        grid(
+            "digest of every move's events, a cell's games in order",
+            tables,
+            lambda row: str(row["digest"]),
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
