@@ -46,7 +46,7 @@ def _pile_plays(view: View, pile_plays: list[list[Any]]) -> list[list[Any]]:
 class Unseen:
     """What every world drawn for one decision shares: the cards the seat cannot place, the
     pile's plays with the seat's own cards in them, the hand sizes to fill.  The Expert draws
-    150 worlds a decision; this part of each was the same work 150 times."""
+    ``SearchParams.worlds`` worlds from one view, and this part was the same work in each."""
 
     view: View
     pool: Counter[str]  # cards the seat cannot see, less its own cards in the pile
