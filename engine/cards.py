@@ -55,7 +55,7 @@ def sort_key(deck_size: int) -> dict[str, int]:
 
 
 @cache
-def rank_index(deck_size: int) -> dict[str, int]:
+def card_rank_position(deck_size: int) -> dict[str, int]:
     """Card -> its rank's position in :func:`ranks_of_deck`: a lookup, because the Expert's
     play-outs read every card of every sampled world as a rank position."""
     return {card: i // len(SUITS) for card, i in sort_key(deck_size).items()}

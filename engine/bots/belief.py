@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import ascending_order, build_deck, rank_index, rank_of, ranks_of_deck
+from ..cards import ascending_order, build_deck, card_rank_position, rank_of, ranks_of_deck
 from .base import View
 from .memory import PILE, CardTracker
 from .sim import Rules, Sim
@@ -46,7 +46,7 @@ def _pile_plays(view: View, pile_plays: list[list[Any]]) -> list[list[Any]]:
 class Unseen:
     """What every world drawn for one decision shares: the cards the seat cannot place, the
     pile's plays with the seat's own cards in them, the hand sizes to fill.  The Expert draws
-    ``SearchParams.worlds`` worlds from one view, and this part was the same work in each."""
+    ``SearchParams.worlds`` worlds from one view, and this part is the same for each."""
 
     view: View
     pool: Counter[str]  # cards the seat cannot see, less its own cards in the pile
@@ -172,12 +172,12 @@ def rules_of(view: View) -> Rules:
 def to_sim(view: View, world: World, rules: Rules) -> Sim:
     deck = int(view["options"]["deck"])
     index = {rank: i for i, rank in enumerate(ranks_of_deck(deck))}
-    index_of_card = rank_index(deck)
+    position_of_card = card_rank_position(deck)
 
     def counts(cards: list[str]) -> list[int]:
         row = [0] * rules.ranks
         for card in cards:
-            row[index_of_card[card]] += 1
+            row[position_of_card[card]] += 1
         return row
 
     claim = view["next_rank"] if rules.ascending else view["round_rank"]
@@ -187,10 +187,10 @@ def to_sim(view: View, world: World, rules: Rules) -> Sim:
         hands=[counts(hand) for hand in world.hands],
         sizes=[len(hand) for hand in world.hands],
         pile=[
-            (seat, index[rank], [index_of_card[c] for c in cards])
+            (seat, index[rank], [position_of_card[c] for c in cards])
             for seat, rank, cards in world.pile
         ],
-        stock=[index_of_card[c] for c in world.stock],
+        stock=[position_of_card[c] for c in world.stock],
         claim=-1 if claim is None else index[claim],
         pending=bool(last and last["unresolved"]),
         turn=int(view["turn"] if view.get("turn") is not None else view["to_move"]),
