@@ -3,6 +3,7 @@ doubt of repeat claims."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -153,3 +154,23 @@ def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
     view = game.view(1)
     bot.tracker.sync(view)
     assert bot.honesty_of(view, 0, 1, rank) == OPENING_HONESTY[True][0]
+
+
+def test_the_ascending_weight_acts_where_the_rank_ascends_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Hard's weight where the rank ascends changes the Expert's games there and nowhere else:
+    on a fixed-rank table its games stay the same move for move (the arena's digests)."""
+
+    def digests(*extra: str) -> list[str]:
+        argv = ["--matrix", "--field", "medium", "--levels", "expert", "--games", "3"]
+        argv += ["--tables", "classic-4p-36,classic-5p-52-asc", "--digest", "--json"]
+        argv += ["--jobs", "1", "--set", "expert.worlds=8", *extra]
+        assert arena.main(argv) == 0
+        return [row["digest"] for row in json.loads(capsys.readouterr().out.splitlines()[-1])]
+
+    fixed, ascending = digests()
+    assert SEARCH_PARAMS.ascending_prior_weight != 0.0
+    changed_fixed, changed_ascending = digests("--set", "expert.ascending_prior_weight=0.0")
+    assert changed_fixed == fixed
+    assert changed_ascending != ascending

@@ -101,3 +101,12 @@ def test_a_preset_run_plays_only_that_presets_seeds() -> None:
     assert 0 < report["played"] == len(quick) < 30
     assert report["preset"] == "quick"
     assert report["hands"] >= len(quick)
+
+
+def test_an_option_run_plays_only_the_seeds_with_that_option_on() -> None:
+    """After a change to play where the rank ascends, those configurations are checked again."""
+    ascending = [seed for seed in range(30) if loop_config(seed)["options"].get("ascending")]
+    report = run(30, "easy", 0, 1, DEFAULT_CAP, option="ascending")
+    assert 0 < report["played"] == len(ascending) < 30
+    assert report["option"] == "ascending"
+    assert report["hands"] >= len(ascending)

@@ -14,7 +14,8 @@ person is out such a table plays on bots-only as well.
 
 ``--preset quick`` plays only the configurations of that preset among the same seeds: after a
 change that only one edition's play sees, the other's games replay unchanged, so its earlier run
-still stands for them.
+still stands for them.  ``--option ascending`` likewise plays only the configurations with that
+option on (a change that acts only where the claimed rank ascends).
 """
 
 from __future__ import annotations
@@ -90,13 +91,26 @@ def check_one(job: tuple[int, str, int]) -> dict[str, Any]:
     }
 
 
+def chosen(config: dict[str, Any], preset: str | None, option: str | None) -> bool:
+    """Whether ``config`` is of ``preset`` and has ``option`` on (None: any)."""
+    return (preset is None or config["preset"] == preset) and (
+        option is None or bool(config["options"].get(option))
+    )
+
+
 def run(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
-    configs: int, level: str, first_seed: int, jobs: int, cap: int, preset: str | None = None
+    configs: int,
+    level: str,
+    first_seed: int,
+    jobs: int,
+    cap: int,
+    preset: str | None = None,
+    option: str | None = None,
 ) -> dict[str, Any]:
     work = [
         (seed, level, cap)
         for seed in range(first_seed, first_seed + configs)
-        if preset is None or loop_config(seed, cap)["preset"] == preset
+        if chosen(loop_config(seed, cap), preset, option)
     ]
     for choice in level.split(","):  # make_bot refuses an unknown level now, not minutes later
         make_bot(choice, random.Random(0))
@@ -114,6 +128,7 @@ def run(  # noqa: PLR0917 - the CLI's arguments, named at the one call site
         "configs": configs,
         "first_seed": first_seed,
         "preset": preset or "any",
+        "option": option or "any",
         "played": len(work),
         "hands": len(hands),
         "cap": cap,
@@ -142,8 +157,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--preset", choices=PRESETS, help="play only this preset's configurations of the seeds"
     )
+    parser.add_argument(
+        "--option", help="play only the configurations with this option on (e.g. ascending)"
+    )
     args = parser.parse_args(argv)
-    report = run(args.configs, args.level, args.first_seed, args.jobs, args.cap, args.preset)
+    report = run(
+        args.configs, args.level, args.first_seed, args.jobs, args.cap, args.preset, args.option
+    )
     print(json.dumps(report, indent=2))
     return 1 if report["hands_past_cap"] else 0
 

@@ -55,6 +55,7 @@ EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
     "plays": (1, 2, 3, 5),
     "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
+    "ascending_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),  # tables whose rank ascends only
     "depth": (10, 20, 40),
     "a": (0.2, 0.35, 0.5),
     "worlds": (60, 90, 150, 300),  # around the shipped 150 (docs/bots.md, "More worlds")
