@@ -3,6 +3,7 @@ doubt of repeat claims."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -156,21 +157,31 @@ def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
     assert bot.honesty_of(view, 0, 1, rank) == OPENING_HONESTY[True][0]
 
 
-def test_the_ascending_weight_acts_where_the_rank_ascends_only(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """Hard's weight where the rank ascends changes the Expert's games there and nowhere else:
-    on a fixed-rank table its games stay the same move for move (the arena's digests)."""
+def test_a_shapes_weight_acts_on_that_shape_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """Hard's weight where the rank ascends, and in the draw format, each change the Expert's
+    games on its table shape and nowhere else: the other tables' games stay the same move for
+    move (the arena's digests)."""
 
     def digests(*extra: str) -> list[str]:
         argv = ["--matrix", "--field", "medium", "--levels", "expert", "--games", "3"]
-        argv += ["--tables", "classic-4p-36,classic-5p-52-asc", "--digest", "--json"]
+        argv += ["--tables", "classic-4p-36,classic-5p-52-asc,draw-3p", "--digest", "--json"]
         argv += ["--jobs", "1", "--set", "expert.worlds=8", *extra]
         assert arena.main(argv) == 0
         return [row["digest"] for row in json.loads(capsys.readouterr().out.splitlines()[-1])]
 
-    fixed, ascending = digests()
-    assert SEARCH_PARAMS.ascending_prior_weight != 0.0
-    changed_fixed, changed_ascending = digests("--set", "expert.ascending_prior_weight=0.0")
-    assert changed_fixed == fixed
-    assert changed_ascending != ascending
+    fixed, ascending, draw = digests()
+    assert 0.0 not in (SEARCH_PARAMS.ascending_prior_weight, SEARCH_PARAMS.draw_prior_weight)
+    changed = digests("--set", "expert.ascending_prior_weight=0.0")
+    assert [changed[0], changed[2]] == [fixed, draw]
+    assert changed[1] != ascending
+    changed = digests("--set", "expert.draw_prior_weight=0.0")
+    assert changed[:2] == [fixed, ascending]
+    assert changed[2] != draw
+
+
+def test_an_ascending_table_in_the_draw_format_takes_the_ascending_weight() -> None:
+    params = SearchParams(prior_weight=0.5, ascending_prior_weight=0.1, draw_prior_weight=0.2)
+    shapes = {(False, False): 0.5, (True, False): 0.1, (False, True): 0.2, (True, True): 0.1}
+    for (ascending, draw), weight in shapes.items():
+        rules = dataclasses.replace(_window_spot(1.0).rules, ascending=ascending, draw=draw)
+        assert params.hard_weight(rules) == weight

@@ -15,8 +15,8 @@ For one decision:
    game goes on under a cheap policy for every seat, up to ``depth`` moves.
 4. **Score**: a finished game is 1 for a win (0 otherwise); a cut-off one is scored by a
    heuristic: the seat's share of ``exp(-a * cards)`` among the players still in.
-5. The best mean plus ``prior_weight`` (``ascending_prior_weight`` where the rank ascends) times
-   Hard's one-move value wins.
+5. The best mean plus Hard's one-move value times its weight wins (``prior_weight``; one of its own
+   where the rank ascends and in the draw format: :meth:`SearchParams.hard_weight`).
 
 The budget is a fixed number of worlds (``SearchParams.worlds``), never a wall-clock time: the
 same seed gives the same choices on any machine, loaded or idle, CPython or Pyodide.  The budget
@@ -68,14 +68,23 @@ class SearchParams:
     depth: int = 20  # play-out moves before the cut-off score
     a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
     prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
-    # The same weight where the claimed rank ascends every play: there the rank is forced, so a
-    # seat that lacks it must bluff or call, and the play-outs, which know every hand of a
-    # world, judge those calls better than Hard's one-move values.  Searched on that table
-    # shape alone (docs/bots.md, "Hard's weight where the rank ascends").
+    # The same weight on two table shapes, each searched on its own tables (docs/bots.md,
+    # "Hard's weight where the rank ascends, and in the draw format").  Where the claimed rank
+    # ascends every play it is forced, so a seat that lacks it must bluff or call; in the draw
+    # format hands refill from the stock.  A sampled world knows every hand and the stock, so
+    # there the play-outs judge a call better than Hard's one-move values do.
     ascending_prior_weight: float = 0.03
+    draw_prior_weight: float = 0.03
     # Play-out call rate in an open-challenge window, as a share of the modelled rate.  Hard's
     # call model already counts window chances, so 1 plays them as observed.
     window_factor: float = 1.0
+
+    def hard_weight(self, rules: Rules) -> float:
+        """Hard's weight on this table: by its shape, the ascending rank before the draw format
+        (a table with both is scored as an ascending one)."""
+        if rules.ascending:
+            return self.ascending_prior_weight
+        return self.draw_prior_weight if rules.draw else self.prior_weight
 
 
 SEARCH_PARAMS = SearchParams()
@@ -200,7 +209,7 @@ class ExpertBot(HardBot):
                 rng = random.Random(rollout_seed)
                 self.apply(sim, me, action, index, window_rest, rng)
                 totals[i] += self.playout(sim, me, rng)
-        weight = params.ascending_prior_weight if rules.ascending else params.prior_weight
+        weight = params.hard_weight(rules)
         best = max(
             range(len(cands)),
             key=lambda i: totals[i] / params.worlds + weight * cands[i][0],

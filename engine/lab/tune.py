@@ -55,7 +55,9 @@ EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "window_factor": (0.3, 0.6, 1.0),
     "plays": (1, 2, 3, 5),
     "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
-    "ascending_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),  # tables whose rank ascends only
+    # On the tables of their shape only: --tables classic-5p-52-asc, --tables draw-3p.
+    "ascending_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),
+    "draw_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),
     "depth": (10, 20, 40),
     "a": (0.2, 0.35, 0.5),
     "worlds": (60, 90, 150, 300),  # around the shipped 150 (docs/bots.md, "More worlds")
