@@ -29,8 +29,8 @@ from ..cards import rank_of
 from ..game import Event
 from . import arena
 
-# The last play every seat made, cards and all, as the game's own events showed it: the truth
-# the told bot reads.  Each game is played whole in one process, one move after another, and
+# The latest play of the game, cards and all, as its own events showed it: the truth the told
+# bot reads.  Each game is played whole in one process, one move after another, and
 # the arena's ``watch`` sees a move's events before the next seat acts.
 TOP_PLAY: dict[str, Any] = {}
 
