@@ -67,13 +67,10 @@ class ToldHard(HardBot):
         return super().p_honest(view, author, count, rank) if truth is None else truth
 
 
-class ToldExpert(ExpertBot):
+class ToldExpert(ToldHard, ExpertBot):
     """The Expert told the truth of the top play: Hard's call values inside it and the top
-    play of every world it samples."""
-
-    def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        truth = top_truth(view, author, count, rank)
-        return super().p_honest(view, author, count, rank) if truth is None else truth
+    play of every world it samples.  ``ToldHard.p_honest`` comes first in the order and hands
+    every other claim on to the Expert's own."""
 
 
 TOLD: dict[str, Callable[[random.Random], Bot]] = {"hard": ToldHard, "expert": ToldExpert}
