@@ -14,9 +14,11 @@ from engine.lab import arena, told
 from engine.view import visible_events
 
 
-def _after_opening(honest: bool) -> tuple[Game, told.ToldHard, HardBot, int, str]:
+def _after_opening(
+    honest: bool, tells: str = "all"
+) -> tuple[Game, told.ToldHard, HardBot, int, str]:
     """A classic game after its opener played one card, honest or a bluff; the bots that saw
-    it from the next seat."""
+    it from the next seat (the told one given the truths ``tells`` names)."""
     game = Game.new({"preset": "classic", "players": 4, "seed": 5, "options": {}})
     opener = game.to_move
     assert opener is not None
@@ -26,7 +28,9 @@ def _after_opening(honest: bool) -> tuple[Game, told.ToldHard, HardBot, int, str
     other_ranks = [r for r in legal["play"]["ranks"] if r != rank_of(card)]
     rank = rank_of(card) if honest else other_ranks[0]
     seat = (opener + 1) % 4
-    told_bot, hard_bot = told.ToldHard(random.Random(1)), HardBot(random.Random(1))
+    told_bot = told.told_bot("hard", tells)(random.Random(1))
+    assert isinstance(told_bot, told.ToldHard)
+    hard_bot = HardBot(random.Random(1))
     told.TOP_PLAY.clear()
     events = game.apply(opener, {"type": "play", "cards": [card], "rank": rank})
     for bot in (told_bot, hard_bot):
@@ -71,3 +75,23 @@ def test_the_shipped_row_is_the_arenas_games() -> None:
     low, high = arena.wilson(sum(shares), len(shares))
     expected = f"{100 * sum(shares) / 6:.1f} [{100 * low:.1f}, {100 * high:.1f}]"
     assert told.win_rate(tables, 1) == expected
+
+
+@pytest.mark.parametrize("tells", ["honest", "lies"])
+@pytest.mark.parametrize("honest", [True, False])
+def test_a_half_told_bot_knows_only_its_half(tells: str, honest: bool) -> None:
+    """``--told honest`` gives the truth of honest top plays only, ``--told lies`` of bluffs
+    only; for the other half the bot keeps Hard's own chance."""
+    game, half_bot, hard_bot, opener, rank = _after_opening(honest, tells)
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    hard_bot.decide(view)
+    half_bot.decide(view)
+    shipped = hard_bot.p_honest(view, opener, 1, rank)
+    told_half = half_bot.p_honest(view, opener, 1, rank)
+    if honest == (tells == "honest"):
+        assert told_half == (1.0 if honest else 0.0)
+    else:
+        assert told_half == shipped
+        assert 0.0 < told_half < 1.0

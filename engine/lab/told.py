@@ -10,7 +10,12 @@ is far above the shipped one, a truer belief about the top play is worth buildin
 not, the calls are not the lever on that table (docs/bots.md, "What knowing the top play is
 worth").
 
+``--told honest`` tells only the honest top plays (the bot keeps its own chance for a bluff) and
+``--told lies`` only the bluffs: the two halves split the ceiling into the calls the bot should
+not have made and the bluffs it should have called (docs/bots.md, "Which half of the truth").
+
     python -m engine.lab.told --levels hard,expert --field mixed --games 400 --jobs 2
+    python -m engine.lab.told --levels hard --told honest --games 1000 --jobs 2
 """
 
 from __future__ import annotations
@@ -59,12 +64,24 @@ def top_truth(view: View, author: int, count: int, rank: str) -> float | None:
     return 1.0 if all(rank_of(card) == rank for card in TOP_PLAY["cards"]) else 0.0
 
 
+# What ``--told`` tells: the truths (1.0 honest, 0.0 a bluff) the bot is given.
+TELLS: dict[str, frozenset[float]] = {
+    "all": frozenset({0.0, 1.0}),
+    "honest": frozenset({1.0}),
+    "lies": frozenset({0.0}),
+}
+
+
 class ToldHard(HardBot):
-    """Hard told the truth of the top play."""
+    """Hard told the truth of the top play (only those truths in ``tells``)."""
+
+    tells: frozenset[float] = TELLS["all"]
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
         truth = top_truth(view, author, count, rank)
-        return super().p_honest(view, author, count, rank) if truth is None else truth
+        if truth is None or truth not in self.tells:
+            return super().p_honest(view, author, count, rank)
+        return truth
 
 
 class ToldExpert(ToldHard, ExpertBot):
@@ -73,7 +90,19 @@ class ToldExpert(ToldHard, ExpertBot):
     every other claim on to the Expert's own."""
 
 
-TOLD: dict[str, Callable[[random.Random], Bot]] = {"hard": ToldHard, "expert": ToldExpert}
+TOLD: dict[str, type[ToldHard]] = {"hard": ToldHard, "expert": ToldExpert}
+
+
+def told_bot(level: str, told: str) -> Callable[[random.Random], Bot]:
+    """A maker of ``level``'s told bot that is given the truths ``--told`` names."""
+    tells = TELLS[told]
+
+    def make(rng: random.Random) -> Bot:
+        bot = TOLD[level](rng)
+        bot.tells = tells
+        return bot
+
+    return make
 
 
 def play_watched(table: arena.Table) -> arena.GameResult:
@@ -99,10 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--told", default="all", choices=tuple(TELLS), help="the truths told: all, honest, lies"
+    )
     args = parser.parse_args(argv)
     field = arena.field_of(args.field)
     print(f"{args.games} games a cell against --field {args.field}, seed {args.seed}")
-    print("| level | table | as shipped | told the top play |")
+    print(f"| level | table | as shipped | told the top play ({args.told}) |")
     print("|---|---|---|---|")
     for level in arena.comma_list(args.levels):
         for name in arena.comma_list(args.tables):
@@ -111,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 level, field, name, args.games, args.seed, arena.DEFAULT_MOVE_LIMIT
             )
             shipped = win_rate(tables, args.jobs)
-            with arena.extra_bots({level: TOLD[level]}):
+            with arena.extra_bots({level: told_bot(level, args.told)}):
                 told = win_rate(tables, args.jobs)
             print(f"| {level} | {name} | {shipped} | {told} |", flush=True)
             print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
