@@ -229,6 +229,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def rate_text(rate: float, interval: tuple[float, float]) -> str:
+    """A win rate and its interval as the matrix prints them: ``57.7 [54.6, 60.7]``."""
+    low, high = interval
+    return f"{100 * rate:.1f} [{100 * low:.1f}, {100 * high:.1f}]"
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -457,8 +463,7 @@ def print_matrix(rows: list[dict[str, Any]], tables: Sequence[str]) -> None:
             print(f"| {level} | " + " | ".join(texts) + " |")
 
     def win(row: dict[str, Any]) -> str:
-        low, high = row["ci95"]
-        return f"{100 * row['win_rate']:.1f} [{100 * low:.1f}, {100 * high:.1f}] ({row['games']})"
+        return f"{rate_text(row['win_rate'], row['ci95'])} ({row['games']})"
 
     def times(row: dict[str, Any]) -> str:
         return (

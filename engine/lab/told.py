@@ -114,8 +114,7 @@ def win_rate(tables: list[arena.Table], jobs: int) -> str:
     """The candidate's win rate over ``tables`` with its 95 % Wilson interval."""
     results = arena.run_ordered(tables, jobs, play_watched)
     shares = [result.shares[table.tag] for table, result in zip(tables, results, strict=True)]
-    low, high = arena.wilson(sum(shares), len(shares))
-    return f"{100 * sum(shares) / len(shares):.1f} [{100 * low:.1f}, {100 * high:.1f}]"
+    return arena.rate_text(sum(shares) / len(shares), arena.wilson(sum(shares), len(shares)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
