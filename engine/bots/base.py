@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from typing import Any, Protocol
 
-from ..cards import ascending_order, rank_of, ranks_of_deck
+from ..cards import ACE, ascending_order, rank_of, ranks_of_deck
 
 View = dict[str, Any]
 Event = dict[str, Any]
@@ -227,20 +227,35 @@ def play_action(cards: list[str], rank: str) -> Action:
     return {"type": "play", "cards": list(cards), "rank": rank}
 
 
+def dead_ranks(view: View) -> frozenset[str]:
+    """Ranks nobody may claim (the Ace under *No aces*): such a card leaves a hand only as a
+    bluff, so a hand holding one can never be finished by an honest play."""
+    return frozenset({ACE}) if view["options"].get("no_aces") else frozenset()
+
+
 def cards_for(
     view: View, rank: str, honest: int, filler: int, keep: set[str] | None = None
 ) -> list[str]:
     """``honest`` cards of ``rank`` plus ``filler`` other cards, shedding the ranks held fewest.
 
-    Filler prefers ranks the bot holds fewest of (hard to play honestly later) and avoids the ranks
-    in ``keep``.
+    Filler sheds dead cards first (:func:`dead_ranks`: no honest play will ever take them), then
+    the ranks the bot holds fewest of (hard to play honestly later), and avoids the ranks in
+    ``keep``.
     """
     hand = list(view["hand"])
     counts = hand_ranks(view)
+    dead = dead_ranks(view)
     chosen = [card for card in hand if rank_of(card) == rank][:honest]
     others = [card for card in hand if rank_of(card) != rank]
     keep = keep or set()
-    others.sort(key=lambda card: (rank_of(card) in keep, counts[rank_of(card)], card))
+    others.sort(
+        key=lambda card: (
+            rank_of(card) in keep,
+            rank_of(card) not in dead,
+            counts[rank_of(card)],
+            card,
+        )
+    )
     chosen += others[:filler]
     return chosen
 

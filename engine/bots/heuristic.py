@@ -26,6 +26,7 @@ from .base import (
     Progress,
     View,
     cards_for,
+    dead_ranks,
     ends_on_first_out,
     hand_ranks,
     next_seat,
@@ -71,6 +72,12 @@ class Params:
         """The chance that an author holding ``count`` cards of the rank plays them honestly."""
         by_size = (self.honesty_by_size_ascending if ascending else ()) or self.honesty_by_size
         return by_claim_size(by_size, count) if by_size else self.honesty
+
+
+def finishable(counts: Counter[str], max_play: int, dead: frozenset[str]) -> bool:
+    """One honest play would empty the hand: a single live rank, no more than a play holds."""
+    held = [rank for rank, n in counts.items() if n > 0]
+    return len(held) == 1 and held[0] not in dead and counts[held[0]] <= max_play
 
 
 def by_claim_size(values: Sequence[float], count: int) -> float:
@@ -199,17 +206,18 @@ class HeuristicBot(BaseBot):
         size = int(view["hand_sizes"][seat])
         return self.params.beta * (1.6 if size <= 4 else 1.0)
 
-    def open_value(self, counts: Counter[str], max_play: int) -> float:
-        if len(counts) == 1 and sum(counts.values()) <= max_play:
+    def open_value(self, counts: Counter[str], max_play: int, dead: frozenset[str]) -> float:
+        if finishable(counts, max_play, dead):
             return self.params.win_value * 0.9
         return self.params.open_bonus
 
-    def struct(self, counts: Counter[str], max_play: int) -> float:
-        """Hand shape: each distinct rank costs; a hand one honest play from empty is a bonus."""
+    def struct(self, counts: Counter[str], max_play: int, dead: frozenset[str]) -> float:
+        """Hand shape: each distinct rank costs, and so does each dead card (``dead_ranks``),
+        for each leaves only in a bluff; a hand one honest play from empty is a bonus."""
         p = self.params
-        distinct = sum(1 for n in counts.values() if n > 0)
-        value = -p.gamma * distinct
-        if distinct == 1 and sum(counts.values()) <= max_play:
+        distinct = sum(1 for rank, n in counts.items() if n > 0 and rank not in dead)
+        value = -p.gamma * (distinct + sum(counts[rank] for rank in dead))
+        if finishable(counts, max_play, dead):
             value += p.finish_bonus
         return value
 
@@ -235,7 +243,7 @@ class HeuristicBot(BaseBot):
         quick = view["preset"] == "quick"
         i_open = quick or (not in_window and next_seat(view, author) == me)
         gain = self.beta_for(view, author) * pile + (
-            self.open_value(counts, max_play) if i_open else 0
+            self.open_value(counts, max_play, dead_ranks(view)) if i_open else 0
         )
         options: list[Option] = list(passes)
         if legal.get("challenge"):
@@ -313,7 +321,8 @@ class HeuristicBot(BaseBot):
         if len(ranks) > 1:
             ranks = held or ranks[:1]
         options: list[Option] = []
-        base_struct = self.struct(counts, full_max)
+        dead = dead_ranks(view)
+        base_struct = self.struct(counts, full_max, dead)
         for rank in ranks:
             keep = self.keep_ranks(view, rank)
             honest = min(counts[rank], max_play)
@@ -332,7 +341,7 @@ class HeuristicBot(BaseBot):
                 if going_out:
                     value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
                 else:
-                    shed = k + self.struct(after, full_max) - base_struct
+                    shed = k + self.struct(after, full_max, dead) - base_struct
                     if filler == 0:
                         value = shed + q * self.beta_for(view, nxt) * (pile + k)
                     else:
