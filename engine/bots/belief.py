@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ascending_order, build_deck, card_rank_position, rank_of, ranks_of_deck
-from .base import View
+from .base import View, dead_ranks
 from .memory import PILE, CardTracker
 from .sim import Rules, Sim
 
@@ -161,7 +161,7 @@ def rules_of(view: View) -> Rules:
         quick=quick,
         ascending=bool(options.get("ascending")),
         order=[index[r] for r in ascending_order(deck, no_aces)],
-        allowed=[index[r] for r in ranks if not (no_aces and r == "A")],
+        allowed=[index[r] for r in ranks if r not in dead_ranks(view)],
         open_challenge=bool(options.get("open_challenge")),
         draw=bool(options.get("draw")),
         single=quick or options.get("ending") == "single",

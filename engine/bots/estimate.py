@@ -7,7 +7,7 @@ from functools import cache
 from math import comb
 
 from ..cards import rank_of, ranks_of_deck
-from .base import View, total_copies
+from .base import View, dead_ranks, total_copies
 from .memory import CardTracker, accounted
 
 
@@ -124,8 +124,7 @@ def _holding(view: View, tracker: CardTracker, seat: int, rank: str) -> Holds:
 
 def claimable_ranks(view: View) -> int:
     """How many ranks an opener may claim."""
-    options = view["options"]
-    return len(ranks_of_deck(int(options["deck"]))) - int(bool(options.get("no_aces")))
+    return len(ranks_of_deck(int(view["options"]["deck"]))) - len(dead_ranks(view))
 
 
 def holding(
