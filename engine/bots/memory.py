@@ -9,8 +9,9 @@ hands and/or the pile (:data:`PILE`).  The rules move those sets:
 * a pile is taken: any card that may be in the pile may now be in the taker's hand;
 * the bot's own hand is exact (from the view) and the discard heap is public.
 
-From that, :meth:`CardTracker.max_possible` bounds how many cards of a rank a seat can hold
-(the "impossible claim" test) and :meth:`CardTracker.certain` counts cards it surely holds.
+From that, :func:`accounted` bounds how many cards of a rank a seat can hold (the "impossible
+claim" test) and :meth:`CardTracker.certain` counts the cards it surely held when it made its
+latest play.
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ class CardTracker:
     def __init__(self, seat: int | None = None) -> None:
         self.seat = seat
         self.entries: list[tuple[str, set[int]]] = []
-        self.pile_mine: list[str] = []  # my own cards known to be in the current pile
+        # By seat: the ranks of the seen cards it surely held when it made its latest play.
+        # A card's places cannot say so: after a seat's second play into one pile, a card it
+        # held before its first is {seat, PILE} as it was after the first, though it may have
+        # gone in the first (docs/bots.md, "Repeat claims and the tracker").
+        self.held_at_play: dict[int, Counter[str]] = {}
 
     # ---------------------------------------------------------------- JSON
 
@@ -36,12 +41,20 @@ class CardTracker:
         return {
             "seat": self.seat,
             "entries": [[card, sorted(places)] for card, places in self.entries],
+            "held_at_play": {str(seat): dict(ranks) for seat, ranks in self.held_at_play.items()},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardTracker:
+        """A tracker from :meth:`to_json`; a save from before ``held_at_play`` starts it empty
+        (the cards a seat surely played from are then only those it surely still holds)."""
         tracker = cls(data.get("seat"))
         tracker.entries = [(card, set(places)) for card, places in data["entries"]]
+        held = data.get("held_at_play") or {}
+        tracker.held_at_play = {
+            int(seat): Counter({str(rank): int(n) for rank, n in ranks.items()})
+            for seat, ranks in held.items()
+        }
         return tracker
 
     # ---------------------------------------------------------------- events
@@ -51,6 +64,7 @@ class CardTracker:
             kind = event["type"]
             if kind == "dealt":
                 self.entries = []
+                self.held_at_play = {}
             elif kind == "played":
                 self._played(event)
             elif kind == "revealed":
@@ -59,6 +73,7 @@ class CardTracker:
                 self._remove_from_pile(list(event["cards"]))
             elif kind == "took_pile":
                 taker = int(event["seat"])
+                self.held_at_play = {}  # no play is in the pile now
                 for _, places in self.entries:
                     if PILE in places:
                         places.discard(PILE)
@@ -66,6 +81,9 @@ class CardTracker:
 
     def _played(self, event: Event) -> None:
         seat = int(event["seat"])
+        self.held_at_play[seat] = Counter(
+            rank_of(card) for card, places in self.entries if places == {seat}
+        )
         for _, places in self.entries:
             if seat in places:
                 places.add(PILE)
@@ -134,25 +152,19 @@ class CardTracker:
         )
 
     def certain(self, seat: int, rank: str | None = None) -> int:
-        """Cards (of ``rank``) that ``seat`` surely held before its latest play."""
-        return sum(
-            1
-            for card, places in self.entries
-            if (rank is None or rank_of(card) == rank) and places in ({seat}, {seat, PILE})
-        )
-
-    def known_ranks(self, seat: int) -> Counter[str]:
-        return Counter(
-            rank_of(card) for card, places in self.entries if places in ({seat}, {seat, PILE})
-        )
-
-    def pile_known(self) -> Counter[str]:
-        """Cards surely in the pile, by rank."""
-        return Counter(rank_of(card) for card, places in self.entries if places == {PILE})
-
-    def located(self) -> int:
-        """Cards whose place is certain (one seat or the pile), the own hand aside."""
-        return sum(1 for _, places in self.entries if len(places) == 1)
+        """Cards (of ``rank``) that ``seat`` surely held when it made its latest play: those it
+        surely holds, and those that may have gone into the pile only in that play."""
+        now: Counter[str] = Counter()
+        maybe_played: Counter[str] = Counter()
+        for card, places in self.entries:
+            if places == {seat}:
+                now[rank_of(card)] += 1
+            elif places == {seat, PILE}:
+                maybe_played[rank_of(card)] += 1
+        at_play = maybe_played & self.held_at_play.get(seat, Counter())
+        if rank is None:
+            return now.total() + at_play.total()
+        return now[rank] + at_play[rank]
 
 
 def accounted(view: View, tracker: CardTracker, seat: int, rank: str) -> int:
