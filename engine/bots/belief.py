@@ -152,6 +152,7 @@ def rules_of(view: View) -> Rules:
     ranks = ranks_of_deck(deck)
     index = {rank: i for i, rank in enumerate(ranks)}
     no_aces = bool(options.get("no_aces"))
+    dead = dead_ranks(view)
     quick = view["preset"] == "quick"
     return Rules(
         players=int(view["players"]),
@@ -161,7 +162,7 @@ def rules_of(view: View) -> Rules:
         quick=quick,
         ascending=bool(options.get("ascending")),
         order=[index[r] for r in ascending_order(deck, no_aces)],
-        allowed=[index[r] for r in ranks if r not in dead_ranks(view)],
+        allowed=[index[r] for r in ranks if r not in dead],
         open_challenge=bool(options.get("open_challenge")),
         draw=bool(options.get("draw")),
         single=quick or options.get("ending") == "single",
