@@ -34,16 +34,22 @@ def act(game: Game, bots: list[Any], seat: int, action: dict[str, Any]) -> None:
         bot.observe(visible_events(events, other))
 
 
-def twice_claimed(level: str) -> tuple[Any, float, float]:
-    """Seat 1 takes our two sevens, plays them as sevens, and then claims two sevens again with
-    two eights.  Returns seat 0's bot and its chance that each claim was honest."""
+def sevens_taken_and_claimed(level: str) -> tuple[Game, list[Any]]:
+    """Seat 1 takes our two sevens and plays them as sevens; seat 0 is a ``level`` bot."""
     game = deal([list(hand) for hand in HANDS])
-    bot = make_bot(level, random.Random(1))
-    bots = [bot, make_bot("easy", random.Random(2))]
+    bots = [make_bot(level, random.Random(1)), make_bot("easy", random.Random(2))]
     act(game, bots, 0, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
     act(game, bots, 1, {"type": "challenge"})  # honest: seat 1 takes our sevens
     act(game, bots, 0, {"type": "play", "cards": ["9C"], "rank": "7"})
     act(game, bots, 1, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
+    return game, bots
+
+
+def twice_claimed(level: str) -> tuple[Any, float, float]:
+    """After :func:`sevens_taken_and_claimed`, seat 1 claims two sevens again with two eights.
+    Returns seat 0's bot and its chance that each claim was honest."""
+    game, bots = sevens_taken_and_claimed(level)
+    bot = bots[0]
     bot.tracker.sync(game.view(0))
     first = bot.p_honest(game.view(0), 1, 2, "7")
     assert bot.tracker.certain(1, "7") == 2  # it held our sevens when it played them
@@ -70,14 +76,9 @@ def test_the_expert_doubts_the_repeat_claim() -> None:
 
 
 def test_a_saved_tracker_remembers_what_a_seat_held_at_its_play() -> None:
-    game = deal([list(hand) for hand in HANDS])
-    bot = make_bot("hard", random.Random(1))
+    _, bots = sevens_taken_and_claimed("hard")
+    bot = bots[0]
     assert isinstance(bot, HardBot)
-    bots = [bot, make_bot("easy", random.Random(2))]
-    act(game, bots, 0, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
-    act(game, bots, 1, {"type": "challenge"})
-    act(game, bots, 0, {"type": "play", "cards": ["9C"], "rank": "7"})
-    act(game, bots, 1, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
     back = CardTracker.from_json(json.loads(json.dumps(bot.tracker.to_json())))
     assert back.certain(1, "7") == bot.tracker.certain(1, "7") == 2
     older = bot.tracker.to_json()
