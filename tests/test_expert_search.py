@@ -157,6 +157,31 @@ def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
     assert bot.honesty_of(view, 0, 1, rank) == OPENING_HONESTY[True][0]
 
 
+def test_claims_in_the_draw_format_get_hards_honesty() -> None:
+    """Hands refill from the stock there, so the Expert rates an opening and a later claim
+    with Hard's one set, as Hard does (docs/bots.md, "Honesty in the draw format")."""
+    deck = build_deck(36, 1)
+    queens = [card for card in deck if card.startswith("Q")]
+    rest = [card for card in deck if not card.startswith("Q")]
+    hands = [[queens[0], *rest[:4]], [queens[1], *rest[4:8]], [queens[2], *rest[8:12]]]
+    game = deal(hands, options={"draw": True}, stock=[queens[3], *rest[12:]])
+    bot = ExpertBot(random.Random(1))
+    honesty = []
+    for seat, card in ((0, queens[0]), (2, rest[8])):
+        bot.observe(visible_events(play(game, seat, [card], "Q"), 1))
+        view = game.view(1)
+        bot.sync_sizes(view)
+        bot.tracker.sync(view)
+        honesty.append(bot.honesty_of(view, seat, 1, "Q"))
+        if seat == 0:
+            bot.observe(visible_events(play(game, 1, [queens[1]], "Q"), 1))
+    assert honesty == [HARD_PARAMS.honesty_for(1, False)] * 2
+    assert HARD_PARAMS.honesty_for(1, False) not in (
+        OPENING_HONESTY[False][0],
+        LATER_HONESTY[False][0],
+    )
+
+
 def test_a_shapes_weight_acts_on_that_shape_only(capsys: pytest.CaptureFixture[str]) -> None:
     """Hard's weight where the rank ascends, and in the draw format, each change the Expert's
     games on its table shape and nowhere else: the other tables' games stay the same move for
