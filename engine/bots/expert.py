@@ -144,8 +144,8 @@ class ExpertBot(HardBot):
         format, Hard's one set.
 
         In the draw format hands refill from the stock, so a claim's kind says less of what its
-        author holds, and the sets by kind rated claims there more honest than the calls pay
-        for: with Hard's set the Expert made 3.2 points more on ``draw-3p`` (docs/bots.md,
+        author holds.  The sets by kind rate claims there more honest than Hard's set does, and
+        the Expert's calls paid better on Hard's: 3.2 points more on ``draw-3p`` (docs/bots.md,
         "Honesty in the draw format")."""
         plays = self.plays_in_step(view)
         if not plays or view["options"].get("draw") or self.repeat_claims(view, author, rank):
