@@ -82,15 +82,20 @@ def test_max_worlds_overrides_the_budget_only() -> None:
     assert bot.search_params == SearchParams(worlds=5)
 
 
-def _round_spot() -> tuple[list[float], list[float], list[float]]:
+def _round_spot(draw: bool = False) -> tuple[list[float], list[float], list[float]]:
     """Three seats, fixed rank: seat 0 opens with one queen, seats 1 and 2 play on, seat 0
     claims one queen again.  Seat 1's Hard and Expert judge seat 0's opening, seat 2's later
     claim and seat 0's repeat from the same events: Hard's chance, the Expert's, and the
-    honesty the Expert rates each with."""
+    honesty the Expert rates each with.  ``draw``: in the draw format, five cards a hand."""
     deck = build_deck(36, 1)
     queens = [card for card in deck if card.startswith("Q")]
     rest = [card for card in deck if not card.startswith("Q")]
-    game = deal([[*queens[:2], *rest[:10]], [queens[2], *rest[10:21]], [queens[3], *rest[21:]]])
+    if draw:
+        hands = [[*queens[:2], *rest[:3]], [queens[2], *rest[10:14]], [queens[3], *rest[21:25]]]
+        stock = [*rest[3:10], *rest[14:21], *rest[25:]]
+        game = deal(hands, options={"draw": True}, stock=stock)
+    else:
+        game = deal([[*queens[:2], *rest[:10]], [queens[2], *rest[10:21]], [queens[3], *rest[21:]]])
     hard_bot, expert_bot = HardBot(random.Random(1)), ExpertBot(random.Random(1))
     hard: list[float] = []
     expert: list[float] = []
@@ -160,22 +165,8 @@ def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
 def test_claims_in_the_draw_format_get_hards_honesty() -> None:
     """Hands refill from the stock there, so the Expert rates an opening and a later claim
     with Hard's one set, as Hard does (docs/bots.md, "Honesty in the draw format")."""
-    deck = build_deck(36, 1)
-    queens = [card for card in deck if card.startswith("Q")]
-    rest = [card for card in deck if not card.startswith("Q")]
-    hands = [[queens[0], *rest[:4]], [queens[1], *rest[4:8]], [queens[2], *rest[8:12]]]
-    game = deal(hands, options={"draw": True}, stock=[queens[3], *rest[12:]])
-    bot = ExpertBot(random.Random(1))
-    honesty = []
-    for seat, card in ((0, queens[0]), (2, rest[8])):
-        bot.observe(visible_events(play(game, seat, [card], "Q"), 1))
-        view = game.view(1)
-        bot.sync_sizes(view)
-        bot.tracker.sync(view)
-        honesty.append(bot.honesty_of(view, seat, 1, "Q"))
-        if seat == 0:
-            bot.observe(visible_events(play(game, 1, [queens[1]], "Q"), 1))
-    assert honesty == [HARD_PARAMS.honesty_for(1, False)] * 2
+    _, _, honesty = _round_spot(draw=True)
+    assert honesty[:2] == [HARD_PARAMS.honesty_for(1, False)] * 2
     assert HARD_PARAMS.honesty_for(1, False) not in (
         OPENING_HONESTY[False][0],
         LATER_HONESTY[False][0],
