@@ -11,6 +11,7 @@ import pytest
 
 from engine import visible_events
 from engine.bots.expert import (
+    DRAW_HOLD_BACK,
     HOLD_BACK,
     LATER_HONESTY,
     OPENING_HONESTY,
@@ -162,15 +163,23 @@ def test_an_ascending_opening_gets_the_ascending_honesty() -> None:
     assert bot.honesty_of(view, 0, 1, rank) == OPENING_HONESTY[True][0]
 
 
-def test_claims_in_the_draw_format_get_hards_honesty() -> None:
-    """Hands refill from the stock there, so the Expert rates an opening and a later claim
-    with Hard's one set, as Hard does (docs/bots.md, "Honesty in the draw format")."""
+def test_in_the_draw_format_an_opening_keeps_its_set_and_a_later_claim_gets_hards() -> None:
+    """Hands refill from the stock there, so a later claim says less of its author's hand: the
+    Expert rates it with Hard's one set.  An opener still names a rank it holds: its own set
+    (docs/bots.md, "Honesty in the draw format", "Openings and repeats in the draw format")."""
     _, _, honesty = _round_spot(draw=True)
-    assert honesty[:2] == [HARD_PARAMS.honesty_for(1, False)] * 2
-    assert HARD_PARAMS.honesty_for(1, False) not in (
-        OPENING_HONESTY[False][0],
-        LATER_HONESTY[False][0],
-    )
+    assert honesty[:2] == [OPENING_HONESTY[False][0], HARD_PARAMS.honesty_for(1, False)]
+    assert HARD_PARAMS.honesty_for(1, False) != LATER_HONESTY[False][0]
+
+
+def test_in_the_draw_format_a_repeat_claim_is_doubted_less() -> None:
+    """The author may have drawn more of the rank since its earlier claim, so the odds are cut
+    by ``DRAW_HOLD_BACK``, milder than ``HOLD_BACK``, but still cut."""
+    hard, expert, honesty = _round_spot(draw=True)
+    assert honesty[2] == HARD_PARAMS.honesty_for(1, False)
+    odds = hard[2] / (1 - hard[2]) * DRAW_HOLD_BACK
+    assert expert[2] == pytest.approx(odds / (1 + odds))
+    assert HOLD_BACK < DRAW_HOLD_BACK < 1.0
 
 
 def test_a_shapes_weight_acts_on_that_shape_only(capsys: pytest.CaptureFixture[str]) -> None:

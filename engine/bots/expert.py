@@ -43,6 +43,11 @@ from .sim import Rules, Sim, apply_play, run_window, step
 # The chance that an author held cards of a rank back when it claimed that rank: no bot here
 # does (every level and stranger plays all it holds of the claimed rank), a person might.
 HOLD_BACK = 0.02
+# The same doubt in the draw format, where an author may have drawn more of the rank since its
+# earlier claim: there such repeats were 4 % honest and the Expert rated them 26 %, so each
+# repeat cuts the odds by 0.12, about that ratio (``python -m engine.lab.calibrate --level
+# expert``; docs/bots.md, "What the search adds" and "Openings and repeats in the draw format").
+DRAW_HOLD_BACK = 0.12
 # The chance that an author holding cards of the claimed rank claims them honestly, by claim size
 # (one, two, three, four or more cards), keyed by whether the rank ascends: for a claim that opens
 # its round, and for a later one that repeats nobody's rank.  Fitted on each kind alone by
@@ -121,8 +126,8 @@ class ExpertBot(HardBot):
         self.search_params = search
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
-        """Hard's chance, with the odds cut by ``HOLD_BACK`` for each earlier claim of the same
-        rank by the same author in this pile.
+        """Hard's chance, with the odds cut by ``HOLD_BACK`` (``DRAW_HOLD_BACK`` in the draw
+        format) for each earlier claim of the same rank by the same author in this pile.
 
         An honest author plays every card of the rank it holds and a bluff pads all it holds,
         so after one claim of a rank the author holds more of it only if it held some back or
@@ -134,23 +139,28 @@ class ExpertBot(HardBot):
         repeats = self.repeat_claims(view, author, rank)
         if not repeats or not 0.0 < p < 1.0 or self.tracker.certain(author, rank) >= count:
             return p
-        odds = p / (1 - p) * HOLD_BACK**repeats
+        doubt = DRAW_HOLD_BACK if view["options"].get("draw") else HOLD_BACK
+        odds = p / (1 - p) * doubt**repeats
         return odds / (1 + odds)
 
     def honesty_of(self, view: View, author: int, count: int, rank: str) -> float:
         """By where the claim stands in its round: an opening or a later claim gets the
         honesties fitted on its own kind (``OPENING_HONESTY``, ``LATER_HONESTY``); a repeat
-        claim, any claim while memory is out of step with the view, and every claim in the draw
-        format, Hard's one set.
+        claim, any claim while memory is out of step with the view, and a later claim in the
+        draw format, Hard's one set.
 
-        In the draw format hands refill from the stock, so a claim's kind says less of what its
-        author holds.  The sets by kind rate claims there more honest than Hard's set does, and
-        the Expert's calls paid better on Hard's: 3.2 points more on ``draw-3p`` (docs/bots.md,
-        "Honesty in the draw format")."""
+        In the draw format hands refill from the stock, so a later claim says less of what its
+        author holds: the later set rated those claims more honest than Hard's set does, and the
+        Expert's calls paid better on Hard's (3.2 points on ``draw-3p``).  An opener there still
+        names a rank it holds (89 % of openings honest, Hard's set rated them 68 %), so openings
+        keep their own set (docs/bots.md, "Honesty in the draw format" and "Openings and repeats in
+        the draw format")."""
         plays = self.plays_in_step(view)
-        if not plays or view["options"].get("draw") or self.repeat_claims(view, author, rank):
+        opening = len(plays) == 1
+        later_in_draw = bool(view["options"].get("draw")) and not opening
+        if not plays or later_in_draw or self.repeat_claims(view, author, rank):
             return super().honesty_of(view, author, count, rank)
-        by_rank_rule = OPENING_HONESTY if len(plays) == 1 else LATER_HONESTY
+        by_rank_rule = OPENING_HONESTY if opening else LATER_HONESTY
         return by_claim_size(by_rank_rule[bool(view["options"].get("ascending"))], count)
 
     def plays_in_step(self, view: View) -> list[list[Any]]:
@@ -163,10 +173,6 @@ class ExpertBot(HardBot):
 
     def repeat_claims(self, view: View, author: int, rank: str) -> int:
         """Earlier plays under the top one in this pile where ``author`` claimed ``rank``."""
-        if view["options"].get("draw"):
-            # Hands refill from the stock, so the author may have drawn more of the rank since
-            # its earlier claim (on draw-3p the rule cost 4 points: docs/bots.md).
-            return 0
         plays = self.plays_in_step(view)
         return sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
 
