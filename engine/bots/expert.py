@@ -146,22 +146,24 @@ class ExpertBot(HardBot):
     def honesty_of(self, view: View, author: int, count: int, rank: str) -> float:
         """By where the claim stands in its round: an opening or a later claim gets the
         honesties fitted on its own kind (``OPENING_HONESTY``, ``LATER_HONESTY``); a repeat
-        claim, any claim while memory is out of step with the view, and a later claim in the
-        draw format, Hard's one set.
+        claim, any claim while memory is out of step with the view, and in the draw format a
+        later claim or an opening where the rank ascends, Hard's one set.
 
         In the draw format hands refill from the stock, so a later claim says less of what its
         author holds: the later set rated those claims more honest than Hard's set does, and the
-        Expert's calls paid better on Hard's (3.2 points on ``draw-3p``).  An opener there still
-        names a rank it holds (89 % of openings honest, Hard's set rated them 68 %), so openings
-        keep their own set (docs/bots.md, "Honesty in the draw format" and "Openings and repeats in
-        the draw format")."""
+        Expert's calls paid better on Hard's (3.2 points on ``draw-3p``).  An opener that chose
+        the rank still names one it holds (89 % of openings honest there, Hard's set rated them
+        68 %), so those openings keep their own set; where the rank ascends nobody chose it, and
+        the opening set cost 3 points on such a table (docs/bots.md, "Honesty in the draw
+        format" and "Openings and repeats in the draw format")."""
         plays = self.plays_in_step(view)
         opening = len(plays) == 1
-        later_in_draw = bool(view["options"].get("draw")) and not opening
-        if not plays or later_in_draw or self.repeat_claims(view, author, rank):
+        ascending = bool(view["options"].get("ascending"))
+        hards_in_draw = bool(view["options"].get("draw")) and (ascending or not opening)
+        if not plays or hards_in_draw or self.repeat_claims(view, author, rank):
             return super().honesty_of(view, author, count, rank)
         by_rank_rule = OPENING_HONESTY if opening else LATER_HONESTY
-        return by_claim_size(by_rank_rule[bool(view["options"].get("ascending"))], count)
+        return by_claim_size(by_rank_rule[ascending], count)
 
     def plays_in_step(self, view: View) -> list[list[Any]]:
         """The pile's plays as remembered; none when memory is out of step with the view (a
