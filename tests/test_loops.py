@@ -110,3 +110,14 @@ def test_an_option_run_plays_only_the_seeds_with_that_option_on() -> None:
     assert 0 < report["played"] == len(ascending) < 30
     assert report["option"] == "ascending"
     assert report["hands"] >= len(ascending)
+
+
+def test_an_option_list_plays_only_the_seeds_with_every_option_on() -> None:
+    """After a change to play where the rank ascends in the draw format, only those configurations
+    are checked again: fewer than with either option alone."""
+    options = [loop_config(seed)["options"] for seed in range(60)]
+    both = [seed for seed, on in enumerate(options) if on.get("draw") and on.get("ascending")]
+    draw = [seed for seed, on in enumerate(options) if on.get("draw")]
+    report = run(60, "easy", 0, 1, DEFAULT_CAP, option="draw,ascending")
+    assert 0 < report["played"] == len(both) < len(draw)
+    assert report["option"] == "draw,ascending"

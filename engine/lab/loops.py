@@ -15,7 +15,8 @@ person is out such a table plays on bots-only as well.
 ``--preset quick`` plays only the configurations of that preset among the same seeds: after a
 change that only one edition's play sees, the other's games replay unchanged, so its earlier run
 still stands for them.  ``--option ascending`` likewise plays only the configurations with that
-option on (a change that acts only where the claimed rank ascends).
+option on (a change that acts only where the claimed rank ascends); ``--option draw,ascending``
+those with both on (a change that acts only where the two meet).
 """
 
 from __future__ import annotations
@@ -92,9 +93,10 @@ def check_one(job: tuple[int, str, int]) -> dict[str, Any]:
 
 
 def chosen(config: dict[str, Any], preset: str | None, option: str | None) -> bool:
-    """Whether ``config`` is of ``preset`` and has ``option`` on (None: any)."""
+    """Whether ``config`` is of ``preset`` and has every option of the comma list ``option``
+    on (None: any)."""
     return (preset is None or config["preset"] == preset) and (
-        option is None or bool(config["options"].get(option))
+        option is None or all(config["options"].get(name) for name in option.split(","))
     )
 
 
@@ -158,7 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--preset", choices=PRESETS, help="play only this preset's configurations of the seeds"
     )
     parser.add_argument(
-        "--option", help="play only the configurations with this option on (e.g. ascending)"
+        "--option",
+        help="play only the configurations with this option on (e.g. ascending), or with every "
+        "option of a comma list on (draw,ascending)",
     )
     args = parser.parse_args(argv)
     report = run(
