@@ -218,3 +218,29 @@ def test_an_ascending_table_in_the_draw_format_takes_the_ascending_weight() -> N
     for (ascending, draw), weight in shapes.items():
         rules = dataclasses.replace(_window_spot(1.0).rules, ascending=ascending, draw=draw)
         assert params.hard_weight(rules) == weight
+
+
+@pytest.mark.parametrize(
+    ("evidence", "rate_caller_below", "plays"),
+    [(-10.0, 0.4, 3), (10.0, 0.4, 1), (-10.0, 0.0, 1)],
+)
+def test_the_expert_searches_more_plays_where_the_next_seat_calls_at_a_rate(
+    evidence: float, rate_caller_below: float, plays: int
+) -> None:
+    """Its play-outs call at each seat's learnt rate, so they rank plays well against a seat
+    that calls that way and poorly against one that judges each claim (docs/bots.md, "Plays
+    searched where the next seat calls at a rate"): the search widens from Hard's best play to
+    its three best only while the next seat's answers have looked like a rate caller's."""
+    deck = build_deck(36, 1)
+    random.Random(3).shuffle(deck)
+    game = deal([deck[:12], deck[12:24], deck[24:]])
+    search = dataclasses.replace(SEARCH_PARAMS, rate_caller_below=rate_caller_below)
+    bot = ExpertBot(random.Random(1), search=search)
+    view = json.loads(json.dumps(game.view(0)))
+    bot.use_preset(str(view["preset"]))
+    bot.sync_sizes(view)
+    bot.judges.evidence["1"] = evidence  # seat 1 answers seat 0's plays
+    bot.judges.evidence["2"] = -evidence
+    candidates = bot.candidates(view, bot.options(view))
+    assert sum(option[1]["type"] == "play" for option in candidates) == plays
+    assert len(bot.options(view)) > 3  # there were more plays to choose from

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
-from .base import Action, Option, View
+from .base import Action, Option, View, next_seat
 from .belief import rules_of, sample_world, to_sim, unseen
 from .hard import HardBot
 from .heuristic import Params, by_claim_size
@@ -70,6 +70,14 @@ class SearchParams:
     # search decides call or play (a sampled world informs a call far more than a choice
     # between plays, and the play-outs' cheap policy cannot tell close plays apart).
     plays: int = 1
+    # ... unless the seat that answers our play calls at a rate: the play-outs' policy calls
+    # at the learnt rate too, so there they rank Hard's plays well, and three searched won
+    # more against the strangers while losing against Medium, who judges each claim
+    # (docs/bots.md, "Plays searched where the next seat calls at a rate").  The next seat is
+    # taken for a rate caller while its chance of being a judge (``looks.Judges``) is below
+    # ``rate_caller_below``; 0 never widens the search.
+    rate_caller_plays: int = 3
+    rate_caller_below: float = 0.4
     depth: int = 20  # play-out moves before the cut-off score
     a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
     prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
@@ -178,13 +186,22 @@ class ExpertBot(HardBot):
         plays = self.plays_in_step(view)
         return sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
 
-    def candidates(self, options: list[Option]) -> list[Option]:
+    def candidates(self, view: View, options: list[Option]) -> list[Option]:
+        """Every call and Hard's best plays: how many, :meth:`plays_to_search`."""
         calls = [option for option in options if option[1]["type"] != "play"]
         plays = sorted(
             (option for option in options if option[1]["type"] == "play"),
             key=lambda option: -option[0],
         )
-        return calls + plays[: self.search_params.plays]
+        return calls + plays[: self.plays_to_search(view)]
+
+    def plays_to_search(self, view: View) -> int:
+        """More of Hard's plays where the next seat looks like a rate caller, whose answers the
+        play-outs foretell; one where it judges our claims as Medium does, which they cannot."""
+        params = self.search_params
+        answering = next_seat(view, int(view["seat"]))
+        judge = self.judges.weight(answering, self.params.judge_prior)
+        return params.rate_caller_plays if judge < params.rate_caller_below else params.plays
 
     def decide(self, view: View) -> Action:
         self.tracker.sync(view)
@@ -192,7 +209,7 @@ class ExpertBot(HardBot):
         forced = [option for option in options if option[0] >= 99.0]
         if forced:  # last cards: the call is not a choice worth searching
             return self.progress.remember(view, forced[0][1])
-        cands = self.candidates(options)
+        cands = self.candidates(view, options)
         if len(cands) == 1:
             return self.progress.remember(view, cands[0][1])
         return self.progress.remember(view, self.search(view, cands))
