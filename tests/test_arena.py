@@ -102,7 +102,8 @@ def test_strangers_differ() -> None:
 
 # The CI check of the level order, against the common mixed field with fixed seeds (the same
 # games on every run, so it is not flaky), on the two tables where the Expert's interval is
-# above Hard's at 4,000 games (docs/bots.md, "Where the targets stand"). Until the
+# above Hard's at 4,000 games on the code before the twenty-eighth session (docs/bots.md,
+# "Where the targets stand"). Until the
 # twenty-eighth session the second table was quick-4p (80 games), where the Expert leads Hard by
 # a hair: with its wider search where the next seat calls at a rate it ties Hard on those 80
 # deals (67.5 % each; 71.5 against 69.8 at 1,000 games). The margins behind these counts, on

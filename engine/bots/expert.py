@@ -4,7 +4,8 @@ For one decision:
 
 1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
    (challenge, believe, pass) and Hard's best play (``SearchParams.plays``: how many cards,
-   honest or bluff, which rank, which ranks to shed as filler).  A single candidate, or a
+   honest or bluff, which rank, which ranks to shed as filler), its three best while the next
+   seat calls at a rate (:meth:`ExpertBot.plays_to_search`).  A single candidate, or a
    last-cards call, is played at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
