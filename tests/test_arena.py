@@ -105,10 +105,10 @@ def test_strangers_differ() -> None:
 # above Hard's at 4,000 games on the code before the twenty-eighth session (docs/bots.md,
 # "Where the targets stand"). Until that session the second table was quick-4p (80 games),
 # where the Expert leads Hard by a hair: with its wider search where the next seat calls at a
-# rate it ties Hard on those 80 deals (67.5 % each; 71.5 against 69.8 at 1,000 games). The margins behind these counts, on
-# the twenty-eighth session's code (2026-12-04, load 3.0): noaces-2p Medium 87.0 %, Hard 94.0 %,
-# Expert 100.0 % on these 100 games (14:55 UTC); draw-3p Medium 63.0 %, Hard 83.0 %, Expert
-# 88.0 % on these 100 (14:54 UTC). Command:
+# rate it ties Hard on those 80 deals (67.5 % each; 71.5 against 69.8 at 1,000 games). The
+# margins behind these counts, on the twenty-eighth session's code (2026-12-04, load 3.0):
+# noaces-2p Medium 87.0 %, Hard 94.0 %, Expert 100.0 % on these 100 games (14:55 UTC); draw-3p
+# Medium 63.0 %, Hard 83.0 %, Expert 88.0 % on these 100 (14:54 UTC). Command:
 # python -m engine.lab.arena --matrix --field mixed --levels medium,hard,expert --games N
 # --tables T --jobs 1.
 ORDER_CHECKS = [
