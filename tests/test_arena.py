@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.lab.arena import (
@@ -13,6 +15,7 @@ from engine.lab.arena import (
     matrix,
     matrix_cells,
     play_table,
+    pooled_cells,
     round_robin_tables,
     run_ordered,
     wilson,
@@ -65,6 +68,43 @@ def test_cli_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| easy | 3x always_lie |" in out
     assert main(["--round-robin", "easy,medium", "--games", "4", "--jobs", "1"]) == 0
     assert "| 1 |" in capsys.readouterr().out
+
+
+def test_seeds_pool_their_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--seed 1,5001``: each cell plays both seeds' games, the very games each seed plays
+    alone, so the pooled win count is the sum of the two cells'."""
+    args = ["--matrix", "--field", "honest", "--levels", "medium", "--tables", "noaces-2p"]
+    args += ["--games", "6", "--jobs", "1", "--json"]
+    rows = {}
+    for seed in ("1", "5001", "1,5001"):
+        assert main([*args, "--seed", seed]) == 0
+        out = capsys.readouterr().out
+        rows[seed] = json.loads(out.strip().splitlines()[-1])[0]
+    pooled, first, second = rows["1,5001"], rows["1"], rows["5001"]
+    assert pooled["games"] == first["games"] + second["games"] == 12
+    wins = first["win_rate"] * 6 + second["win_rate"] * 6
+    assert pooled["win_rate"] * 12 == pytest.approx(wins)
+    assert "(12) |" in out
+    cells = pooled_cells(
+        [
+            matrix_cells(["medium"], ["honest"], ["noaces-2p"], {"medium": 6}, s, 400)
+            for s in (1, 5001)
+        ]
+    )
+    assert [table.seed for table in cells[0][2]] == [
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+        5001,
+        5001,
+        5002,
+        5002,
+        5003,
+        5003,
+    ]
 
 
 def test_the_mixed_field_rotates_with_the_deal() -> None:

@@ -17,6 +17,10 @@ directions round the table) and ranks them.
 times and move-limit games.  ``--field mixed`` is the common mixed field of strangers
 (``engine.lab.strangers``: measurement-only opponents from published bot families).
 
+``--seed`` numbers the deals (seed S plays deals S, S + 1, ...); a comma list of seeds
+(``--seed 1,5001``) plays each seed's deals in turn and pools them in every cell, so a pooled
+cell holds the very games each seed plays alone.
+
 ``--digest`` adds each matrix cell's hash of every move's events: a change meant to leave the
 bots' choices alone (a faster search) keeps every digest.
 
@@ -80,6 +84,10 @@ class Table:
     tag: int  # which seat is "the candidate" (or -1 in a round robin)
 
 
+# One matrix cell: (level, table name, its games).
+Cell = tuple[str, str, list[Table]]
+
+
 @dataclass
 class GameResult:
     seats: tuple[str, ...]
@@ -122,6 +130,11 @@ def seat_bot(level: str, rng: random.Random) -> Bot:
 def comma_list(spec: str) -> list[str]:
     """A command line's comma list, blanks dropped."""
     return [item.strip() for item in spec.split(",") if item.strip()]
+
+
+def seed_list(spec: str) -> list[int]:
+    """``--seed``: one seed or a comma list, each the first deal number of a block of deals."""
+    return [int(item) for item in comma_list(spec)]
 
 
 def field_of(spec: str) -> list[str]:
@@ -400,7 +413,7 @@ def print_round_robin(rows: list[dict[str, Any]], results: list[GameResult]) -> 
 
 
 def matrix(
-    cells: list[tuple[str, str, list[Table]]],
+    cells: list[Cell],
     field_levels: Sequence[str],
     jobs: int,
     digest: bool = False,
@@ -428,13 +441,23 @@ def matrix_cells(  # noqa: PLR0917 - the matrix's arguments, in its order
     games: dict[str, int],
     seed: int,
     move_limit: int,
-) -> list[tuple[str, str, list[Table]]]:
+) -> list[Cell]:
     """(level, table name, its games) for every level against the same field on every table,
     in the matrix's order."""
     return [
         (level, name, matrix_cell(level, field_levels, name, games[level], seed, move_limit))
         for level in levels
         for name in tables
+    ]
+
+
+def pooled_cells(per_seed: Sequence[list[Cell]]) -> list[Cell]:
+    """Several seeds' :func:`matrix_cells` merged cell by cell: a cell plays each seed's games
+    in turn, so its row is the sum of the rows each seed gives alone (more games on disjoint
+    deals narrow an interval; docs/bots.md, "Seeds are deal numbers")."""
+    return [
+        (level, name, [table for cells in per_seed for table in cells[index][2]])
+        for index, (level, name, _) in enumerate(per_seed[0])
     ]
 
 
@@ -516,7 +539,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--preset", default="classic", choices=("classic", "quick"))
     parser.add_argument("--options", default="{}", help="options JSON, e.g. '{\"deck\": 36}'")
     parser.add_argument("--move-limit", type=int, default=DEFAULT_MOVE_LIMIT)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        type=seed_list,
+        default=[1],
+        help="first deal number; a comma list pools each seed's deals (e.g. 1,5001)",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
     parser.add_argument(
@@ -550,21 +578,34 @@ def run_mode(args: argparse.Namespace) -> Any:
         names = comma_list(args.tables)
         games = games_by_level(levels, args.games, args.expert_games)
         field_levels = field_of(args.field)
-        cells = matrix_cells(levels, field_levels, names, games, args.seed, args.move_limit)
+        cells = pooled_cells(
+            [
+                matrix_cells(levels, field_levels, names, games, seed, args.move_limit)
+                for seed in args.seed
+            ]
+        )
         rows = matrix(cells, field_levels, args.jobs, args.digest)
         print_matrix(rows, names)
         return rows
     if args.round_robin:
         levels = comma_list(args.round_robin)
-        tables = round_robin_tables(levels, args.games, args.seed, args.preset, options)
+        tables = [
+            table
+            for seed in args.seed
+            for table in round_robin_tables(levels, args.games, seed, args.preset, options)
+        ]
         results = list(run(tables, args.jobs))
         rows = round_robin_report(results)
         print_round_robin(rows, results)
         return rows
     field_levels = field_of(args.field)
-    tables = candidate_tables(
-        args.candidate, field_levels, args.games, args.players, args.seed, args.preset, options
-    )
+    tables = [
+        table
+        for seed in args.seed
+        for table in candidate_tables(
+            args.candidate, field_levels, args.games, args.players, seed, args.preset, options
+        )
+    ]
     results = run_ordered(tables, args.jobs)
     row = candidate_report(args.candidate, field_levels, results, tables)
     print_candidate(row, args.preset, args.players)
