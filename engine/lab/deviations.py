@@ -98,14 +98,15 @@ def deviations_of_game(job: tuple[arena.Table, str, int]) -> list[Deviation]:
         if seat != me:
             action = bots[seat].act(view)
         else:
-            before = copy.deepcopy((game, bots))
-            hard = copy.deepcopy(bots[me])
+            mine = copy.deepcopy(bots[me])  # the seat before it decides: no other changes
+            hard = copy.deepcopy(mine)
             hard.__class__ = HardOnBelief
             hards = hard.act(view)
             action = bots[me].act(view)
             if action != hards:
+                before = [mine if other == me else bot for other, bot in enumerate(bots)]
                 wins = [
-                    sum(counterfactual(*before, me, view, choice, n) for n in range(playouts))
+                    sum(counterfactual(game, before, me, view, choice, n) for n in range(playouts))
                     / playouts
                     for choice in (action, hards)
                 ]
