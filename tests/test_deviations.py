@@ -70,3 +70,22 @@ def test_report_gives_points_of_win_rate_over_the_cells_games() -> None:
     assert float(rows[1].split("± ")[1].rstrip(" |")) == pytest.approx(
         100 * (0.75 * 2**0.5) * 2**0.5 / 10, abs=0.01
     )
+
+
+def test_the_real_game_is_the_arenas_move_for_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weighed play-outs run on copies, so the game the Expert plays on is its arena game."""
+    made: list[Game] = []
+    seated = arena.seated
+
+    def capture(table: arena.Table) -> tuple[Game, list[Bot]]:
+        game, bots = seated(table)
+        made.append(game)
+        return game, bots
+
+    monkeypatch.setattr(arena, "seated", capture)
+    for table in arena.matrix_cell("expert", list(MIXED_FIELD), "classic-5p-52-asc", 3, 1, 400):
+        made.clear()
+        arena.play_table(table)
+        deviations.deviations_of_game((table, "t", 1))
+        first, second = (json.dumps(game.to_json(), sort_keys=True) for game in made)
+        assert first == second
