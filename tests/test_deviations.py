@@ -12,7 +12,6 @@ from engine.bots.base import Bot
 from engine.game import Game
 from engine.lab import arena, deviations
 from engine.lab.strangers import MIXED_FIELD
-from engine.view import visible_events
 
 
 def _expert_to_move() -> tuple[Game, list[Bot], int]:
@@ -26,9 +25,7 @@ def _expert_to_move() -> tuple[Game, list[Bot], int]:
         view = game.view(seat)
         if seat == me and view["legal"].get("challenge"):
             return game, bots, me
-        events = game.apply(seat, bots[seat].act(view))
-        for other in range(len(bots)):
-            bots[other].observe(visible_events(events, other))
+        arena.apply_shown(game, bots, seat, bots[seat].act(view))
 
 
 def test_counterfactual_leaves_the_game_alone_and_replays() -> None:
@@ -47,7 +44,7 @@ def test_counterfactual_leaves_the_game_alone_and_replays() -> None:
 
 def test_a_cell_weighs_only_the_decisions_where_the_expert_overrules_hard() -> None:
     cell = arena.matrix_cell("expert", list(MIXED_FIELD), "classic-5p-52-asc", 5, 1, 400)
-    found = [item for table in cell for item in deviations.deviations_of_game((table, "t", 2))]
+    found = [item for table in cell for item in deviations.deviations_of_game((table, 2))]
     assert found  # the search overrules Hard in a few of these games
     kinds = {"challenge", "believe", "pass", "play"}
     for item in found:
@@ -59,9 +56,9 @@ def test_a_cell_weighs_only_the_decisions_where_the_expert_overrules_hard() -> N
 
 def test_report_gives_points_of_win_rate_over_the_cells_games() -> None:
     found = [
-        deviations.Deviation("t", "challenge", "play", 1.0, 0.0),
-        deviations.Deviation("t", "challenge", "play", 0.0, 0.5),
-        deviations.Deviation("t", "play", "play", 0.25, 0.25),
+        deviations.Deviation("challenge", "play", 1.0, 0.0),
+        deviations.Deviation("challenge", "play", 0.0, 0.5),
+        deviations.Deviation("play", "play", 0.25, 0.25),
     ]
     rows = deviations.report(found, games=10)
     assert rows[0].startswith("| all | all | 3 | +5.00 ± ")
@@ -86,6 +83,6 @@ def test_the_real_game_is_the_arenas_move_for_move(monkeypatch: pytest.MonkeyPat
     for table in arena.matrix_cell("expert", list(MIXED_FIELD), "classic-5p-52-asc", 3, 1, 400):
         made.clear()
         arena.play_table(table)
-        deviations.deviations_of_game((table, "t", 1))
+        deviations.deviations_of_game((table, 1))
         first, second = (json.dumps(game.to_json(), sort_keys=True) for game in made)
         assert first == second

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..bots import make_bot
-from ..bots.base import Bot
+from ..bots.base import Action, Bot
 from ..game import Event, Game
 from ..view import visible_events
 from . import variants
@@ -186,28 +186,39 @@ def play_table(table: Table, watch: Callable[[list[Event]], None] | None = None)
         action = bots[seat].act(view)
         times[seat].append(time.perf_counter() - start)
         cpu[seat].append(time.process_time() - start_cpu)
-        events = game.apply(seat, action)
-        for other in range(players):
-            bots[other].observe(visible_events(events, other))
+        events = apply_shown(game, bots, seat, action)
         if watch is not None:
             watch(events)
     result = game.result
     assert result is not None
-    ranking = result["ranking"]
     places = [0] * players
-    for entry in ranking:
+    for entry in result["ranking"]:
         places[entry["seat"]] = entry["place"]
-    top = [seat for seat in range(players) if places[seat] == 1]
-    shares = [1 / len(top) if seat in top else 0.0 for seat in range(players)]
     return GameResult(
         seats=table.seats,
-        shares=shares,
+        shares=win_shares(game),
         places=places,
         times=times,
         cpu=cpu,
         hit_limit=result["reason"] == "move_limit",
         moves=game.moves,
     )
+
+
+def apply_shown(game: Game, bots: Sequence[Bot], seat: int, action: Action) -> list[Event]:
+    """Apply ``seat``'s action and show every seat the part of its events that seat may see."""
+    events = game.apply(seat, action)
+    for other, bot in enumerate(bots):
+        bot.observe(visible_events(events, other))
+    return events
+
+
+def win_shares(game: Game) -> list[float]:
+    """Each seat's share of a finished game's win: a tie at the top splits one win."""
+    result = game.result
+    assert result is not None
+    top = [entry["seat"] for entry in result["ranking"] if entry["place"] == 1]
+    return [1 / len(top) if seat in top else 0.0 for seat in range(game.config.players)]
 
 
 def play_hashed(table: Table) -> GameResult:

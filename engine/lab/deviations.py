@@ -30,7 +30,6 @@ from ..bots.base import Action, BaseBot, Bot, View
 from ..bots.expert import ExpertBot
 from ..bots.hard import HardBot
 from ..game import Game
-from ..view import visible_events
 from . import arena
 
 
@@ -45,7 +44,6 @@ class HardOnBelief(ExpertBot):
 class Deviation:
     """One decision where the Expert and Hard on its belief chose differently."""
 
-    table: str
     expert: str  # the Expert's kind of action: challenge, believe, pass or play
     hard: str
     expert_win: float  # the candidate's mean win over the play-outs after the Expert's choice
@@ -54,17 +52,11 @@ class Deviation:
 
 def finish(game: Game, bots: list[Bot], me: int) -> float:
     """Play the game out; the candidate's share of the win."""
-    players = len(bots)
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        events = game.apply(seat, bots[seat].act(game.view(seat)))
-        for other in range(players):
-            bots[other].observe(visible_events(events, other))
-    result = game.result
-    assert result is not None
-    top = [entry["seat"] for entry in result["ranking"] if entry["place"] == 1]
-    return 1 / len(top) if me in top else 0.0
+        arena.apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
+    return arena.win_shares(game)[me]
 
 
 def counterfactual(  # noqa: PLR0917 - one decision's state, the choice and the play-out number
@@ -79,17 +71,16 @@ def counterfactual(  # noqa: PLR0917 - one decision's state, the choice and the 
     for seat, bot in enumerate(bots):
         assert isinstance(bot, BaseBot), bot  # every level and stranger draws from its rng
         bot.rng.seed(f"deviation:{playout}:{seat}")
-    events = game.apply(me, choice)
-    for other in range(len(bots)):
-        bots[other].observe(visible_events(events, other))
+    arena.apply_shown(game, bots, me, choice)
     return finish(game, bots, me)
 
 
-def deviations_of_game(job: tuple[arena.Table, str, int]) -> list[Deviation]:
-    """Play one of the Expert's arena games; weigh each decision where it overrules Hard."""
-    table, name, playouts = job
+def deviations_of_game(job: tuple[arena.Table, int]) -> list[Deviation]:
+    """Play one of the Expert's arena games; weigh each decision where it overrules Hard,
+    ``playouts`` times each way."""
+    table, playouts = job
     game, bots = arena.seated(table)
-    me, players = table.tag, len(table.seats)
+    me = table.tag
     found = []
     while not game.is_over:
         seat = game.to_move
@@ -110,10 +101,8 @@ def deviations_of_game(job: tuple[arena.Table, str, int]) -> list[Deviation]:
                     / playouts
                     for choice in (action, hards)
                 ]
-                found.append(Deviation(name, str(action["type"]), str(hards["type"]), *wins))
-        events = game.apply(seat, action)
-        for other in range(players):
-            bots[other].observe(visible_events(events, other))
+                found.append(Deviation(str(action["type"]), str(hards["type"]), *wins))
+        arena.apply_shown(game, bots, seat, action)
     return found
 
 
@@ -153,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cell = arena.matrix_cell(
             "expert", field, name, args.games, args.seed, arena.DEFAULT_MOVE_LIMIT
         )
-        work = [(table, name, args.playouts) for table in cell]
+        work = [(table, args.playouts) for table in cell]
         found = [
             item for game in arena.run_each(deviations_of_game, work, args.jobs) for item in game
         ]
