@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from engine import Game, visible_events
+from engine import Game
 from engine.bots import make_bot
 from engine.bots.belief import World, sample_world, unseen
 from engine.bots.hard import HardBot
 from engine.cards import build_deck
-from engine.lab.arena import MATRIX_TABLES
+from engine.lab.arena import MATRIX_TABLES, apply_shown
 
 TABLES = ["classic-4p-36", "classic-5p-52-asc", "draw-3p", "open-6p-2decks", "quick-4p"]
 
@@ -65,7 +65,5 @@ def _draw_at_every_decision(game: Game) -> int:
         assert sample_world(shared, bot.tracker, 0.5, random.Random(1)) == first
         _check(first, view, game)
         decisions += 1
-        events = game.apply(seat, bot.act(view))
-        for other, each in enumerate(bots):
-            each.observe(visible_events(events, other))
+        apply_shown(game, bots, seat, bot.act(view))
     return decisions

@@ -18,6 +18,7 @@ from engine.bots.expert import ExpertBot
 from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of as rank_of_card
+from engine.lab.arena import apply_shown
 from engine.policies import random_action
 
 ALL = LEVELS + PROBES
@@ -148,9 +149,7 @@ def test_bots_hold_no_game(level: str) -> None:
         assert seat is not None
         view = game.view(seat)
         assert json.loads(json.dumps(view)) == view  # plain JSON: no Game inside
-        events = game.apply(seat, bots[seat].act(view))
-        for other, each in enumerate(bots):
-            each.observe(visible_events(events, other))
+        apply_shown(game, bots, seat, bots[seat].act(view))
         for each in bots:
             assert not _reaches_game(each, set())
 
@@ -168,9 +167,7 @@ def test_memory_round_trips(level: str, preset: str) -> None:
             break
         seat = game.to_move
         assert seat is not None
-        events = game.apply(seat, bots[seat].act(game.view(seat)))
-        for other, each in enumerate(bots):
-            each.observe(visible_events(events, other))
+        events = apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
     saved = [json.loads(json.dumps(each.memory_to_json())) for each in bots]
     clones = [bot(level, "other") for _ in range(4)]
     for clone, data, original in zip(clones, saved, bots, strict=True):

@@ -10,7 +10,6 @@ from engine.bots.hard import LIE_BASELINE, HardBot
 from engine.cards import rank_of
 from engine.game import Game
 from engine.lab import arena, calibrate
-from engine.view import visible_events
 
 
 def test_a_logged_claim_is_rated_as_hard_rates_it() -> None:
@@ -49,9 +48,7 @@ def _check_claims_of_game(seed: int, options: dict[str, bool], situations: set[s
             assert claim.repeat == ((author, rank) in earlier)
             situations.add(claim.situation)
             checked += 1
-        events = game.apply(seat, bot.act(view))
-        for other in range(4):
-            bots[other].observe(visible_events(events, other))
+        arena.apply_shown(game, bots, seat, bot.act(view))
     return checked
 
 

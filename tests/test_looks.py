@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Game, visible_events
+from engine import Game
 from engine.bots import make_bot
 from engine.bots.base import Bot, next_seat
 from engine.bots.hard import HardBot
 from engine.bots.looks import Judges, judge_calls, p_judge_calls
 from engine.cards import RANKS_36, SUITS, rank_of
-from engine.lab.arena import seat_bot
+from engine.lab.arena import apply_shown, seat_bot
 
 
 def view_of(game: Game, seat: int) -> dict[str, Any]:
@@ -92,9 +92,7 @@ def answers_to_hard(
             elif seat == 1 and pending is not None:
                 answers.append((pending[0], pending[1], action["type"] == "challenge"))
                 pending = None
-            events = game.apply(seat, action)
-            for other, each in enumerate(bots):
-                each.observe(visible_events(events, other))
+            apply_shown(game, bots, seat, action)
         evidence.append(hard.judges.of(1))
     return answers, evidence
 
@@ -162,9 +160,7 @@ def test_a_save_from_before_the_judges_restores() -> None:
     for _ in range(8):  # the game lasts 12 moves: the bot has memory, the game goes on
         seat = game.to_move
         assert seat is not None
-        events = game.apply(seat, bots[seat].act(view_of(game, seat)))
-        for other, each in enumerate(bots):
-            each.observe(visible_events(events, other))
+        apply_shown(game, bots, seat, bots[seat].act(view_of(game, seat)))
     seat = game.to_move
     assert seat is not None
     saved = json.loads(json.dumps(bots[seat].memory_to_json()))

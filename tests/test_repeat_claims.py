@@ -16,7 +16,7 @@ from engine.bots.hard import HardBot
 from engine.bots.memory import CardTracker
 from engine.cards import build_deck
 from engine.game import Game
-from engine.view import visible_events
+from engine.lab.arena import apply_shown
 
 from .helpers import deal
 
@@ -28,20 +28,14 @@ THEIRS = [card for card in build_deck(36, 1) if card not in MINE]
 HANDS = [MINE, THEIRS]
 
 
-def act(game: Game, bots: list[Any], seat: int, action: dict[str, Any]) -> None:
-    events = game.apply(seat, action)
-    for other, bot in enumerate(bots):
-        bot.observe(visible_events(events, other))
-
-
 def sevens_taken_and_claimed(level: str) -> tuple[Game, list[Any]]:
     """Seat 1 takes our two sevens and plays them as sevens; seat 0 is a ``level`` bot."""
     game = deal([list(hand) for hand in HANDS])
     bots = [make_bot(level, random.Random(1)), make_bot("easy", random.Random(2))]
-    act(game, bots, 0, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
-    act(game, bots, 1, {"type": "challenge"})  # honest: seat 1 takes our sevens
-    act(game, bots, 0, {"type": "play", "cards": ["9C"], "rank": "7"})
-    act(game, bots, 1, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
+    apply_shown(game, bots, 0, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
+    apply_shown(game, bots, 1, {"type": "challenge"})  # honest: seat 1 takes our sevens
+    apply_shown(game, bots, 0, {"type": "play", "cards": ["9C"], "rank": "7"})
+    apply_shown(game, bots, 1, {"type": "play", "cards": ["7H", "7S"], "rank": "7"})
     return game, bots
 
 
@@ -53,8 +47,8 @@ def twice_claimed(level: str) -> tuple[Any, float, float]:
     bot.tracker.sync(game.view(0))
     first = bot.p_honest(game.view(0), 1, 2, "7")
     assert bot.tracker.certain(1, "7") == 2  # it held our sevens when it played them
-    act(game, bots, 0, {"type": "play", "cards": ["9D"], "rank": "7"})
-    act(game, bots, 1, {"type": "play", "cards": ["8C", "8D"], "rank": "7"})
+    apply_shown(game, bots, 0, {"type": "play", "cards": ["9D"], "rank": "7"})
+    apply_shown(game, bots, 1, {"type": "play", "cards": ["8C", "8D"], "rank": "7"})
     bot.tracker.sync(game.view(0))
     second = bot.p_honest(game.view(0), 1, 2, "7")
     return bot, first, second

@@ -19,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import EngineError, Game, visible_events
+from engine import EngineError, Game
 from engine.bots import make_bot
 from engine.cards import build_deck
+from engine.lab.arena import apply_shown
 from engine.lab.fuzz import DELETE, at, paths, replaced
 from engine.policies import play_random, random_action
 from tests.strategies import all_configs
@@ -246,9 +247,7 @@ def _bot_game_saves(level: str, config: dict[str, Any], seed: int) -> list[Save]
     while not game.is_over and game.moves < 150:
         seat = game.to_move
         assert seat is not None
-        events = game.apply(seat, bots[seat].act(game.view(seat)))
-        for other, bot in enumerate(bots):
-            bot.observe(visible_events(events, other))
+        apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
         if len(game.actions) % 7 == 3:
             saves.append(game.to_json())
     return saves

@@ -44,7 +44,6 @@ from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted, logit, sigmoid
 from ..bots.heuristic import by_claim_size
 from ..cards import rank_of
 from ..game import Game
-from ..view import visible_events
 from . import arena
 
 ROUNDING = 0.001  # the fitted honesties' step
@@ -103,7 +102,6 @@ def recorded_holds(holds: Holds, count: int, full: bool) -> dict[tuple[int, bool
 
 def claims_of_game(table: arena.Table, name: str, field: str) -> list[Claim]:
     """Play one arena game; log the candidate's callable, unsettled claims."""
-    players = len(table.seats)
     game, bots = arena.seated(table)
     me, claims = table.tag, []
     while not game.is_over:
@@ -113,9 +111,7 @@ def claims_of_game(table: arena.Table, name: str, field: str) -> list[Claim]:
         bot = bots[seat]
         if seat == me and isinstance(bot, HardBot):
             claims += claim_at(bot, view, game, name, field)
-        events = game.apply(seat, bot.act(view))
-        for other in range(players):
-            bots[other].observe(visible_events(events, other))
+        arena.apply_shown(game, bots, seat, bot.act(view))
     return claims
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from ..bots import make_bot
 from ..config import PRESETS
 from ..game import Game
-from ..view import visible_events
+from .arena import apply_shown
 from .simulate import random_config
 
 DEFAULT_CAP = 1000
@@ -61,7 +61,6 @@ def play_bots(config: dict[str, Any], levels: Sequence[str]) -> list[int]:
     """Play ``config`` with each seat at its level (:func:`seat_levels`); the number of moves of
     each hand."""
     game = Game.new(config)
-    players = int(config["players"])
     bots = [
         make_bot(seat_level, random.Random(f"loops:{config['seed']}:{seat}"))
         for seat, seat_level in enumerate(levels)
@@ -71,9 +70,7 @@ def play_bots(config: dict[str, Any], levels: Sequence[str]) -> list[int]:
         seat = game.to_move
         assert seat is not None
         moves = game.moves
-        events = game.apply(seat, bots[seat].act(game.view(seat)))
-        for other in range(players):
-            bots[other].observe(visible_events(events, other))
+        events = apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
         hands += [moves + 1 for event in events if event["type"] == "hand_over"]
     return hands
 

@@ -17,8 +17,7 @@ import time
 
 from ..game import Game
 from ..replay import link
-from ..view import visible_events
-from .arena import percentile, seat_bot
+from .arena import apply_shown, percentile, seat_bot
 
 ROWS = (("classic", 4), ("quick", 4), ("classic", 2), ("classic", 6), ("quick", 6))
 
@@ -30,9 +29,7 @@ def bot_game(preset: str, players: int, seed: int, level: str) -> Game:
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        events = game.apply(seat, bots[seat].act(game.view(seat)))
-        for other, bot in enumerate(bots):
-            bot.observe(visible_events(events, other))
+        apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
     return game
 
 
