@@ -167,7 +167,7 @@ def test_memory_round_trips(level: str, preset: str) -> None:
             break
         seat = game.to_move
         assert seat is not None
-        events = apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
+        apply_shown(game, bots, seat, bots[seat].act(game.view(seat)))
     saved = [json.loads(json.dumps(each.memory_to_json())) for each in bots]
     clones = [bot(level, "other") for _ in range(4)]
     for clone, data, original in zip(clones, saved, bots, strict=True):
