@@ -50,6 +50,24 @@ def test_round_robin_rotates_both_ways() -> None:
     }
 
 
+def test_round_robin_seats_every_neighbour_alike() -> None:
+    """At four seats the listed order must not decide who sits beside whom: each level plays
+    just after each other level equally often, however the levels are listed."""
+    listed = ["easy", "medium", "hard", "expert"]
+    tables = round_robin_tables(listed, 48, 1, "quick", {})
+    assert len(tables) == 48
+    assert sorted({t.seed for t in tables}) == [1, 2]
+    after: dict[tuple[str, str], int] = {}
+    for table in tables:
+        for i, level in enumerate(table.seats):
+            pair = (table.seats[i - 1], level)
+            after[pair] = after.get(pair, 0) + 1
+    assert len(after) == 12
+    assert set(after.values()) == {16}
+    reordered = round_robin_tables(["hard", "easy", "expert", "medium"], 48, 1, "quick", {})
+    assert sorted(t.seats for t in reordered) == sorted(t.seats for t in tables)
+
+
 def test_medium_beats_easy_clearly() -> None:
     options = {"deck": 36, "move_limit": 400}
     tables = candidate_tables("medium", ["easy"], 240, 4, 1000, "classic", options)
