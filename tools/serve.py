@@ -224,6 +224,17 @@ def warm(directory: Path) -> int:
     return count
 
 
+class SiteServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Say nothing when the browser went away mid-response (a reload while Pyodide's files
+        load, a closed tab): that is no fault of the server, and ``http.server`` would print a
+        traceback for each one into the console of ``make play``.  Any other error still
+        prints."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = True
 ) -> ThreadingHTTPServer:
@@ -231,7 +242,7 @@ def make_server(
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html is missing: build first (make build)")
     handler = type("SiteHandler", (Handler,), {"rules": load_rules(), "quiet": quiet})
-    server = ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
+    server = SiteServer((host, port), partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
