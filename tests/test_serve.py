@@ -8,7 +8,6 @@ import os
 import socket
 import struct
 import sys
-import threading
 import urllib.request
 from pathlib import Path
 
@@ -33,10 +32,9 @@ def site(tmp_path: Path) -> Path:
 def test_a_dropped_download_prints_no_traceback(
     site: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server = serve.make_server(site)
+    server, url = serve.serve_in_thread(site)
     server.daemon_threads = False  # so that server_close waits for every request's thread
     server.block_on_close = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
     try:
         with socket.create_connection(("127.0.0.1", port)) as client:
@@ -44,7 +42,7 @@ def test_a_dropped_download_prints_no_traceback(
             assert client.recv(4096).startswith(b"HTTP/1.1 200 OK")
             # close at once with a reset, as a browser tab that goes away does
             client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html") as response:
+        with urllib.request.urlopen(f"{url}index.html") as response:
             assert response.status == 200
     finally:
         server.shutdown()
