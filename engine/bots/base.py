@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..cards import ACE, ascending_order, rank_of, ranks_of_deck
@@ -233,24 +234,29 @@ def dead_ranks(view: View) -> frozenset[str]:
     return frozenset({ACE}) if view["options"].get("no_aces") else frozenset()
 
 
+# A rank no turn of ours claims in :func:`cards_for`'s plan: shed before any that one does.
+UNPLANNED = 1_000
+
+
 def cards_for(
-    view: View, rank: str, honest: int, filler: int, keep: set[str] | None = None
+    view: View, rank: str, honest: int, filler: int, turns: Mapping[str, int] | None = None
 ) -> list[str]:
     """``honest`` cards of ``rank`` plus ``filler`` other cards, shedding the ranks held fewest.
 
-    Filler sheds dead cards first (:func:`dead_ranks`: no honest play will ever take them), then
-    the ranks the bot holds fewest of (hard to play honestly later), and avoids the ranks in
-    ``keep``.
+    Filler sheds dead cards first (:func:`dead_ranks`: no honest play will ever take them) and
+    the ranks not in ``turns``; then those in ``turns`` (where the rank ascends: in how many of
+    our turns we claim each), the farthest first; then the ranks the bot holds fewest of (hard
+    to play honestly later).
     """
     hand = list(view["hand"])
     counts = hand_ranks(view)
     dead = dead_ranks(view)
     chosen = [card for card in hand if rank_of(card) == rank][:honest]
     others = [card for card in hand if rank_of(card) != rank]
-    keep = keep or set()
+    turns = turns or {}
     others.sort(
         key=lambda card: (
-            rank_of(card) in keep,
+            -turns.get(rank_of(card), UNPLANNED),
             rank_of(card) not in dead,
             counts[rank_of(card)],
             card,

@@ -104,6 +104,9 @@ HARD_PARAMS = Params(
     honesty_by_size_ascending=(0.48, 0.8, 0.9, 0.99),
     judge_prior=0.5,
     table_strength=2.0,
+    # Thirty-third session: where the rank ascends, filler sheds the ranks we claim last
+    # (docs/bots.md, "Filler by turn where the rank ascends").
+    filler_by_turn=True,
 )
 # Tenth round: the quick edition's own values, searched on its two matrix tables alone
 # (``python -m engine.lab.tune --level hard --tables quick-4p,quick-6p --fields "mixed;medium"

@@ -27,6 +27,7 @@ from .base import (
     View,
     cards_for,
     dead_ranks,
+    deck_ranks,
     ends_on_first_out,
     hand_ranks,
     next_seat,
@@ -67,6 +68,10 @@ class Params:
     # ``honesty`` for every size.
     honesty_by_size: tuple[float, ...] = ()
     honesty_by_size_ascending: tuple[float, ...] = ()
+    # Where the rank ascends, a bluff's filler sheds the ranks we claim last first (True), or
+    # only spares the rank of our next claim (False: Medium, which counts cards but does not
+    # plan its turns).
+    filler_by_turn: bool = False
 
     def honesty_for(self, count: int, ascending: bool) -> float:
         """The chance that an author holding ``count`` cards of the rank plays them honestly."""
@@ -299,11 +304,21 @@ class HeuristicBot(BaseBot):
             value += p * self.opens(view, next_seat(view, seat if honest else me))
         return value
 
-    def keep_ranks(self, view: View, rank: str) -> set[str]:
+    def claim_turns(self, view: View, rank: str) -> dict[str, int]:
+        """Where the rank ascends, after a play claiming ``rank``: in how many of our turns we
+        claim each rank (the rank of our next turn only, without ``filler_by_turn``).
+
+        Every play claims the next rank, so with five seats and thirteen ranks a card of a rank
+        we claim ten turns on can only leave as a bluff before then; a card of the rank we claim
+        next turn is an honest play waiting.  Calls shift whose turn claims which rank, so the
+        count is the plan if every play stands.  Empty where the opener chooses the rank.
+        """
         if not view["options"].get("ascending"):
-            return set()
+            return {}
         active = int(view["players"]) - len(view["out"])
-        return {rank_after(view, rank, active)}
+        ranks = len(deck_ranks(view)) if self.params.filler_by_turn else 1
+        # From the farthest turn in: a rank met again within the cycle keeps its nearest turn.
+        return {rank_after(view, rank, active * turn): turn for turn in range(ranks, 0, -1)}
 
     def play_options(self, view: View) -> list[Option]:
         p = self.params
@@ -324,7 +339,7 @@ class HeuristicBot(BaseBot):
         dead = dead_ranks(view)
         base_struct = self.struct(counts, full_max, dead)
         for rank in ranks:
-            keep = self.keep_ranks(view, rank)
+            turns = self.claim_turns(view, rank)
             honest = min(counts[rank], max_play)
             others = hand_size - counts[rank]
             variants = [(honest, 0)] if honest else []
@@ -332,7 +347,7 @@ class HeuristicBot(BaseBot):
                 variants.append((honest, filler))
             for n_honest, filler in variants:
                 k = n_honest + filler
-                cards = cards_for(view, rank, n_honest, filler, keep)
+                cards = cards_for(view, rank, n_honest, filler, turns)
                 after = counts.copy()
                 after.subtract(rank_of(card) for card in cards)
                 after = +after
