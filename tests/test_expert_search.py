@@ -220,6 +220,27 @@ def test_an_ascending_table_in_the_draw_format_takes_the_ascending_weight() -> N
         assert params.hard_weight(rules) == weight
 
 
+def _plays_searched(hand: int, search: SearchParams, evidence: float) -> tuple[int, int]:
+    """Seat 0's plays Hard lists and those the Expert searches, holding ``hand`` cards of a
+    shuffled deck at the first turn, seat 1 (who answers its plays) looking like a judge by
+    ``evidence`` (negative: like a rate caller) and seat 2 the opposite."""
+    deck = build_deck(36, 1)
+    random.Random(3).shuffle(deck)
+    game = deal([deck[:hand], deck[hand : hand + 12], deck[hand + 12 :]])
+    bot = ExpertBot(random.Random(1), search=search)
+    view = json.loads(json.dumps(game.view(0)))
+    bot.use_preset(str(view["preset"]))
+    bot.sync_sizes(view)
+    bot.judges.evidence["1"] = evidence
+    bot.judges.evidence["2"] = -evidence
+    options = bot.options(view)
+    searched = bot.candidates(view, options)
+    return (
+        sum(option[1]["type"] == "play" for option in options),
+        sum(option[1]["type"] == "play" for option in searched),
+    )
+
+
 @pytest.mark.parametrize(
     ("evidence", "rate_caller_below", "plays"),
     [(-10.0, 0.4, 3), (10.0, 0.4, 1), (-10.0, 0.0, 1)],
@@ -231,16 +252,21 @@ def test_the_expert_searches_more_plays_where_the_next_seat_calls_at_a_rate(
     that calls that way and poorly against one that judges each claim (docs/bots.md, "Plays
     searched where the next seat calls at a rate"): the search widens from Hard's best play to
     its three best only while the next seat's answers have looked like a rate caller's."""
-    deck = build_deck(36, 1)
-    random.Random(3).shuffle(deck)
-    game = deal([deck[:12], deck[12:24], deck[24:]])
     search = dataclasses.replace(SEARCH_PARAMS, rate_caller_below=rate_caller_below)
-    bot = ExpertBot(random.Random(1), search=search)
-    view = json.loads(json.dumps(game.view(0)))
-    bot.use_preset(str(view["preset"]))
-    bot.sync_sizes(view)
-    bot.judges.evidence["1"] = evidence  # seat 1 answers seat 0's plays
-    bot.judges.evidence["2"] = -evidence
-    candidates = bot.candidates(view, bot.options(view))
-    assert sum(option[1]["type"] == "play" for option in candidates) == plays
-    assert len(bot.options(view)) > 3  # there were more plays to choose from
+    listed, searched = _plays_searched(12, search, evidence)
+    assert searched == plays
+    assert listed > 3  # there were more plays to choose from
+
+
+@pytest.mark.parametrize(("endgame_hand", "every_play"), [(5, True), (4, False)])
+def test_the_expert_searches_every_play_once_its_hand_is_small(
+    endgame_hand: int, every_play: bool
+) -> None:
+    """Near the end of a hand the play-outs see the game out, so they rank plays that Hard's
+    one-move values cannot tell apart (docs/bots.md, "Every play searched near the end"): with
+    five cards left every play Hard lists is searched, even where the next seat judges claims
+    and the search otherwise weighs only Hard's best play."""
+    search = dataclasses.replace(SEARCH_PARAMS, endgame_hand=endgame_hand)
+    listed, searched = _plays_searched(5, search, 10.0)
+    assert listed > 3
+    assert searched == (listed if every_play else SEARCH_PARAMS.plays)

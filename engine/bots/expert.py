@@ -5,8 +5,9 @@ For one decision:
 1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
    (challenge, believe, pass) and Hard's best play (``SearchParams.plays``: how many cards,
    honest or bluff, which rank, which ranks to shed as filler), its three best while the next
-   seat calls at a rate (:meth:`ExpertBot.plays_to_search`).  A single candidate, or a
-   last-cards call, is played at once.
+   seat calls at a rate, every one of them once our hand is small
+   (:meth:`ExpertBot.plays_to_search`).  A single candidate, or a last-cards call, is played
+   at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
    (``belief.sample_world``: the tracker's facts, the top play honest with the lie model's
    probability, rated by where it stands in its round, :meth:`ExpertBot.honesty_of`, and
@@ -79,6 +80,10 @@ class SearchParams:
     # ``rate_caller_below``; 0 never widens the search.
     rate_caller_plays: int = 3
     rate_caller_below: float = 0.4
+    # ... and every one of Hard's plays once our hand holds this many cards or fewer: near the
+    # end the play-outs reach the end of the game, so their means rank plays that Hard's
+    # one-move values cannot tell apart (docs/bots.md, "Every play searched near the end").
+    endgame_hand: int = 5
     depth: int = 20  # play-out moves before the cut-off score
     a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
     prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
@@ -235,10 +240,14 @@ class ExpertBot(HardBot):
         )
         return calls + plays[: self.plays_to_search(view)]
 
-    def plays_to_search(self, view: View) -> int:
-        """More of Hard's plays where the next seat looks like a rate caller, whose answers the
-        play-outs foretell; one where it judges our claims as Medium does, which they cannot."""
+    def plays_to_search(self, view: View) -> int | None:
+        """Every play (``None``) near the end of our hand, where the play-outs see the game out;
+        else more of Hard's plays where the next seat looks like a rate caller, whose answers
+        the play-outs foretell, and one where it judges our claims as Medium does, which they
+        cannot."""
         params = self.search_params
+        if len(view["hand"]) <= params.endgame_hand:
+            return None
         answering = next_seat(view, int(view["seat"]))
         judge = self.judges.weight(answering, self.params.judge_prior)
         return params.rate_caller_plays if judge < params.rate_caller_below else params.plays

@@ -56,6 +56,7 @@ EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "plays": (1, 2, 3, 5),
     "rate_caller_plays": (1, 2, 3, 5),  # where the next seat calls at a rate (expert.py)
     "rate_caller_below": (0.0, 0.2, 0.3, 0.4, 0.5, 0.6),  # 0: never
+    "endgame_hand": (0, 3, 5, 8),  # 0: never every play (expert.py)
     "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
     # On the tables of their shape only: --tables classic-5p-52-asc, --tables draw-3p.
     "ascending_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),
