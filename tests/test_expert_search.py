@@ -220,13 +220,17 @@ def test_an_ascending_table_in_the_draw_format_takes_the_ascending_weight() -> N
         assert params.hard_weight(rules) == weight
 
 
-def _plays_searched(hand: int, search: SearchParams, evidence: float) -> tuple[int, int]:
+def _plays_searched(
+    hand: int, search: SearchParams, evidence: float, answering_hand: int = 12
+) -> tuple[int, int]:
     """Seat 0's plays Hard lists and those the Expert searches, holding ``hand`` cards of a
-    shuffled deck at the first turn, seat 1 (who answers its plays) looking like a judge by
-    ``evidence`` (negative: like a rate caller) and seat 2 the opposite."""
+    shuffled deck at the first turn, seat 1 (who answers its plays, holding ``answering_hand``
+    cards) looking like a judge by ``evidence`` (negative: like a rate caller) and seat 2 the
+    opposite."""
     deck = build_deck(36, 1)
     random.Random(3).shuffle(deck)
-    game = deal([deck[:hand], deck[hand : hand + 12], deck[hand + 12 :]])
+    split = hand + answering_hand
+    game = deal([deck[:hand], deck[hand:split], deck[split:]])
     bot = ExpertBot(random.Random(1), search=search)
     view = json.loads(json.dumps(game.view(0)))
     bot.use_preset(str(view["preset"]))
@@ -270,3 +274,39 @@ def test_the_expert_searches_every_play_once_its_hand_is_small(
     listed, searched = _plays_searched(5, search, 10.0)
     assert listed > 3
     assert searched == (listed if every_play else SEARCH_PARAMS.plays)
+
+
+@pytest.mark.parametrize(
+    ("hand", "evidence", "every_play"),
+    [(8, -10.0, True), (9, -10.0, False), (8, 10.0, False)],
+)
+def test_the_expert_searches_every_play_sooner_where_the_next_seat_calls_at_a_rate(
+    hand: int, evidence: float, every_play: bool
+) -> None:
+    """Where the next seat calls at a rate the play-outs foretell its answers, so their means
+    rank every play from eight cards down (docs/bots.md, "Every play searched as the game nears
+    its end"); where it judges claims, only from five."""
+    listed, searched = _plays_searched(hand, SEARCH_PARAMS, evidence)
+    assert listed > 3
+    judge = evidence > 0
+    widest = SEARCH_PARAMS.plays if judge else SEARCH_PARAMS.rate_caller_plays
+    assert searched == (listed if every_play else widest)
+
+
+@pytest.mark.parametrize(("answering_hand", "every_play"), [(3, True), (4, False)])
+def test_the_expert_searches_every_play_once_an_opponent_nears_the_end(
+    answering_hand: int, every_play: bool
+) -> None:
+    """An opponent with three cards or fewer can end the game inside the play-outs, so every
+    play is searched even with a full hand and a judge to answer it."""
+    listed, searched = _plays_searched(12, SEARCH_PARAMS, 10.0, answering_hand)
+    assert listed > 3
+    assert searched == (listed if every_play else SEARCH_PARAMS.plays)
+
+
+def test_an_opponent_hand_of_zero_never_widens_the_search() -> None:
+    """``endgame_opponent_hand=0`` turns the widening off: the tuner's way to weigh it."""
+    search = dataclasses.replace(SEARCH_PARAMS, endgame_opponent_hand=0)
+    listed, searched = _plays_searched(12, search, 10.0, 1)
+    assert listed > 3
+    assert searched == SEARCH_PARAMS.plays

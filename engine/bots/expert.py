@@ -5,7 +5,7 @@ For one decision:
 1. **Candidates** are abstract actions scored by Hard's one-move model: every legal call
    (challenge, believe, pass) and Hard's best play (``SearchParams.plays``: how many cards,
    honest or bluff, which rank, which ranks to shed as filler), its three best while the next
-   seat calls at a rate, every one of them once our hand is small
+   seat calls at a rate, every one of them once our hand or an opponent's is small
    (:meth:`ExpertBot.plays_to_search`).  A single candidate, or a last-cards call, is played
    at once.
 2. **Worlds**: each iteration samples a full deal consistent with the view from the belief
@@ -84,6 +84,13 @@ class SearchParams:
     # end the play-outs reach the end of the game, so their means rank plays that Hard's
     # one-move values cannot tell apart (docs/bots.md, "Every play searched near the end").
     endgame_hand: int = 5
+    # ... at this many cards or fewer where the next seat calls at a rate, whose answers the
+    # play-outs foretell from further out (thirty-seventh session, docs/bots.md, "Every play
+    # searched as the game nears its end").
+    rate_caller_endgame_hand: int = 8
+    # ... and once an opponent still in play holds this many cards or fewer (0: never): its
+    # last plays end the game inside the play-outs too, whoever else is near the end.
+    endgame_opponent_hand: int = 3
     depth: int = 20  # play-out moves before the cut-off score
     a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
     prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
@@ -241,16 +248,32 @@ class ExpertBot(HardBot):
         return calls + plays[: self.plays_to_search(view)]
 
     def plays_to_search(self, view: View) -> int | None:
-        """Every play (``None``) near the end of our hand, where the play-outs see the game out;
+        """Every play (``None``) near the end of the game, where the play-outs see it out;
         else more of Hard's plays where the next seat looks like a rate caller, whose answers
         the play-outs foretell, and one where it judges our claims as Medium does, which they
         cannot."""
         params = self.search_params
-        if len(view["hand"]) <= params.endgame_hand:
+        if self.opponent_near_end(view):
             return None
         answering = next_seat(view, int(view["seat"]))
         judge = self.judges.weight(answering, self.params.judge_prior)
-        return params.rate_caller_plays if judge < params.rate_caller_below else params.plays
+        rate_caller = judge < params.rate_caller_below
+        endgame = params.endgame_hand
+        if rate_caller:
+            endgame = max(endgame, params.rate_caller_endgame_hand)
+        if len(view["hand"]) <= endgame:
+            return None
+        return params.rate_caller_plays if rate_caller else params.plays
+
+    def opponent_near_end(self, view: View) -> bool:
+        """Whether an opponent still in play holds ``endgame_opponent_hand`` cards or fewer (a
+        seat that went out holds none)."""
+        me = int(view["seat"])
+        return any(
+            0 < int(size) <= self.search_params.endgame_opponent_hand
+            for seat, size in enumerate(view["hand_sizes"])
+            if seat != me
+        )
 
     def decide(self, view: View) -> Action:
         self.tracker.sync(view)

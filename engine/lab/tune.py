@@ -57,6 +57,8 @@ EXPERT_STEPS: dict[str, tuple[Any, ...]] = {
     "rate_caller_plays": (1, 2, 3, 5),  # where the next seat calls at a rate (expert.py)
     "rate_caller_below": (0.0, 0.2, 0.3, 0.4, 0.5, 0.6),  # 0: never
     "endgame_hand": (0, 3, 5, 8),  # 0: never every play (expert.py)
+    "rate_caller_endgame_hand": (5, 8, 10),  # never below endgame_hand
+    "endgame_opponent_hand": (0, 2, 3, 4),  # 0: never
     "prior_weight": (0.0, 0.03, 0.07, 0.15, 0.3, 0.6),
     # On the tables of their shape only: --tables classic-5p-52-asc, --tables draw-3p.
     "ascending_prior_weight": (0.0, 0.03, 0.06, 0.1, 0.15),
