@@ -145,11 +145,17 @@ class Sim:
             self.claim = order[(order.index(rank) + 1) % len(order)]
         else:
             self.claim = rank
-        self.settle(seat)
-        if self.over:
-            return
-        self.turn = self.next_active(seat)
-        if not rules.open_challenge:
+        if 0 in self.sizes:  # only an empty hand can go out, and end the game
+            self.settle(seat)
+            if self.over:
+                return
+        # The next seat in turn, straight away while nobody is out and nobody draws: this is
+        # the play-outs' hottest path (``next_active`` and ``begin_turn`` say the same).
+        if self.out:
+            self.turn = self.next_active(seat)
+        else:
+            self.turn = (seat + 1) % rules.players
+        if not rules.open_challenge and (rules.draw or self.out):
             self.begin_turn(self.turn)
 
     def call(self, seat: int, challenge: bool, in_window: bool) -> None:
@@ -203,61 +209,71 @@ class Sim:
 # ---------------------------------------------------------------- the play-out policy
 
 
-def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> int:
-    """0: no call, 1: challenge, 2: believe."""
+def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> bool:
+    """Whether ``seat`` challenges the top play: always a provable lie or a last play that would
+    end the game, else at the seat's modelled rate.  The play-outs never believe out loud: a
+    seat that does not challenge plays on (or lets the window pass)."""
     author, rank, cards = sim.pile[-1]
     count = len(cards)
     rules = sim.rules
     if sim.sizes[author] == 0 and not sim.stock and (rules.quick or rules.single):
-        return 1
+        return True
     if count + sim.hands[seat][rank] > rules.copies:
-        return 1
+        return True
     rates = rules.call_rate[seat] if rules.call_rate else DEFAULT_CALL_RATE
     rate = rates[count - 1 if count < 3 else 2]
     if in_window:
         rate *= rules.window_factor
-    if rng.random() < rate:
-        return 1
-    return 0
+    return rng.random() < rate
 
 
 def policy_play(sim: Sim, seat: int, rng: random.Random) -> tuple[list[int], int]:
+    """Every card of the claimed rank (the opener's: the rank it holds most of), now and then
+    padded with one card of the rank it holds fewest of; a bluff of that card when it holds none.
+
+    The fewest-held rank is looked for only when a card of it is played, and the padding's
+    random number drawn only when the seat holds a card to pad with: this is the play-outs'
+    hottest function."""
     hand = sim.hands[seat]
     rules = sim.rules
-    if sim.claim >= 0:
-        rank = sim.claim
-    else:
-        best = -1
-        rank = rules.allowed[0]
-        for candidate in rules.allowed:
-            if hand[candidate] > best:
-                best, rank = hand[candidate], candidate
-    held = min(hand[rank], rules.max_play, sim.sizes[seat])
-    fewest = -1
-    few = 99
-    for r, n in enumerate(hand):
-        if 0 < n < few and r != rank:
-            few, fewest = n, r
-    if held:
+    rank = sim.claim
+    if rank < 0:
+        rank = max(rules.allowed, key=hand.__getitem__)  # the first of the most held
+    held = min(hand[rank], rules.max_play)
+    if not held:
+        return [fewest_other(hand, rank)], rank
+    others = sim.sizes[seat] - hand[rank]
+    if others and held < rules.max_play:
         filler = rules.filler_rate[seat] if rules.filler_rate else 0.2
-        if fewest >= 0 and held < rules.max_play and rng.random() < filler:
-            return [rank] * held + [fewest], rank
-        return [rank] * held, rank
-    return [fewest], rank
+        if rng.random() < filler:
+            return [rank] * held + [fewest_other(hand, rank)], rank
+    return [rank] * held, rank
+
+
+def fewest_other(hand: list[int], rank: int) -> int:
+    """The rank other than ``rank`` held fewest of (the first such), -1 if none.
+
+    Searched count by count with the list's own scans, not rank by rank in Python: the
+    fewest is nearly always a single card, found in one scan."""
+    for count in range(1, max(hand) + 1):
+        if count in hand:
+            at = hand.index(count)
+            if at != rank:
+                return at
+            if count in hand[rank + 1 :]:
+                return hand.index(count, rank + 1)
+    return -1
 
 
 def step(sim: Sim, rng: random.Random) -> None:
-    """One move of the cheap policy, plus the open-challenge window a play opens."""
+    """One move of the cheap policy, plus the open-challenge window a play opens.  A seat with
+    no cards left, or facing the quick edition's last cards, must call: it challenges."""
     seat = sim.turn
-    if sim.pending:
-        forced = sim.last_cards() or sim.sizes[seat] == 0
-        choice = policy_call(sim, seat, False, rng)
-        if forced:
-            sim.call(seat, choice != 2, False)
-            return
-        if choice:
-            sim.call(seat, choice == 1, False)
-            return
+    if sim.pending and (
+        policy_call(sim, seat, False, rng) or sim.sizes[seat] == 0 or sim.last_cards()
+    ):
+        sim.call(seat, True, False)
+        return
     cards, rank = policy_play(sim, seat, rng)
     apply_play(sim, seat, cards, rank, rng)
 
@@ -273,8 +289,7 @@ def apply_play(sim: Sim, seat: int, cards: list[int], rank: int, rng: random.Ran
 def run_window(sim: Sim, seats: list[int], rng: random.Random) -> None:
     """Offer the call to ``seats`` in turn; if nobody calls, the turn begins."""
     for other in seats:
-        choice = policy_call(sim, other, True, rng)
-        if choice:
-            sim.call(other, choice == 1, True)
+        if policy_call(sim, other, True, rng):
+            sim.call(other, True, True)
             return
     sim.begin_turn(sim.turn)
