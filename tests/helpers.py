@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, Game, visible_events
+from engine.bots.sim import Rules
 from engine.cards import SUITS, parse_card
 from engine.policies import random_action
 
@@ -189,3 +190,23 @@ def random_walk(
         for seat in range(players):
             seen[seat] += visible_events(events, seat)
             yield game, seat, seen[seat], full
+
+
+def sim_rules(players: int, ranks: int = 9, **changes: Any) -> Rules:
+    """The Expert's simulator rules for a classic table of one rank order, every rank allowed,
+    single hand, no option on: a test names only what it is about."""
+    rules = Rules(
+        players=players,
+        ranks=ranks,
+        max_play=4,
+        copies=4,
+        quick=False,
+        ascending=False,
+        order=list(range(ranks)),
+        allowed=list(range(ranks)),
+        open_challenge=False,
+        draw=False,
+        single=True,
+        keep_rank=False,
+    )
+    return dataclasses.replace(rules, **changes)

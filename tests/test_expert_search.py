@@ -20,29 +20,22 @@ from engine.bots.expert import (
     SearchParams,
 )
 from engine.bots.hard import HARD_PARAMS, HardBot
-from engine.bots.sim import Rules, Sim, policy_call
+from engine.bots.sim import Sim, policy_call
 from engine.cards import build_deck
 from engine.lab import arena, tune
-from tests.helpers import deal, play
+from tests.helpers import deal, play, sim_rules
 
 
 def _window_spot(window_factor: float) -> Sim:
     """Six seats, open challenge: seat 0 has just claimed one queen; every seat's modelled
     call rate is 60 %, and nobody's hand makes the claim impossible."""
     players, ranks = 6, 9
-    rules = Rules(
-        players=players,
-        ranks=ranks,
+    rules = sim_rules(
+        players,
+        ranks,
         max_play=8,
         copies=8,
-        quick=False,
-        ascending=False,
-        order=list(range(ranks)),
-        allowed=list(range(ranks)),
         open_challenge=True,
-        draw=False,
-        single=True,
-        keep_rank=False,
         call_rate=[[0.6, 0.6, 0.6]] * players,
         filler_rate=[0.2] * players,
         window_factor=window_factor,

@@ -12,7 +12,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.bots.sim import Rules, Sim, fewest_other, policy_play
+from engine.bots.sim import Sim, fewest_other, policy_play
+from tests.helpers import sim_rules
 
 RANKS = 9
 
@@ -31,21 +32,7 @@ def test_the_padding_card_is_the_first_rank_held_fewest_of(hand: list[int], rank
 
 
 def one_seat(hand: list[int], claim: int, filler_rate: float) -> Sim:
-    rules = Rules(
-        players=2,
-        ranks=RANKS,
-        max_play=4,
-        copies=8,
-        quick=False,
-        ascending=False,
-        order=list(range(RANKS)),
-        allowed=list(range(RANKS)),
-        open_challenge=False,
-        draw=False,
-        single=True,
-        keep_rank=False,
-        filler_rate=[filler_rate, filler_rate],
-    )
+    rules = sim_rules(2, RANKS, copies=8, filler_rate=[filler_rate, filler_rate])
     return Sim(rules, [list(hand), [1] * RANKS], [sum(hand), RANKS], [], [], claim, False, 0)
 
 
