@@ -149,12 +149,9 @@ class Sim:
             self.settle(seat)
             if self.over:
                 return
-        # The next seat in turn, straight away while nobody is out and nobody draws: this is
-        # the play-outs' hottest path (``next_active`` and ``begin_turn`` say the same).
-        if self.out:
-            self.turn = self.next_active(seat)
-        else:
-            self.turn = (seat + 1) % rules.players
+        self.turn = self.next_active(seat)
+        # Where nobody draws and nobody is out, the turn begins at that seat as it is: this is
+        # the play-outs' hottest path, and ``begin_turn`` would only set it again.
         if not rules.open_challenge and (rules.draw or self.out):
             self.begin_turn(self.turn)
 
