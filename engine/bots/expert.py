@@ -37,7 +37,7 @@ from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
 from .base import Action, Event, Option, View, next_seat
-from .belief import rules_of, sample_world, to_sim, unseen
+from .belief import Unseen, World, rules_of, sample_world, to_sim, unseen
 from .hard import HardBot
 from .heuristic import Params, by_claim_size
 from .sim import Rules, Sim, apply_play, run_window, step
@@ -302,7 +302,7 @@ class ExpertBot(HardBot):
         shared = unseen(view, self.pile_plays)
         for number in range(params.worlds):
             world_rng = random.Random(f"{seed}:{number}")
-            world = to_sim(view, sample_world(shared, self.tracker, p_top, world_rng), rules)
+            world = to_sim(view, self.world(shared, p_top, world_rng), rules)
             # An int: random.Random(float) seeds from hash(), 64-bit here and 32-bit in the
             # browser's Pyodide, and the same seed would play differently there.
             rng = random.Random(world_rng.getrandbits(64))
@@ -318,6 +318,12 @@ class ExpertBot(HardBot):
             key=lambda i: totals[i] / params.worlds + weight * cands[i][0],
         )
         return cands[best][1]
+
+    def world(self, shared: Unseen, p_top: float, rng: random.Random) -> World:
+        """One deal to play the candidates out in, drawn from the belief.  A method so that the
+        lab can hand a told Expert the true deal instead (``engine.lab.neighbours``), which
+        measures what the hidden cards cost the search."""
+        return sample_world(shared, self.tracker, p_top, rng)
 
     def fit_models(self, view: View, rules: Rules) -> None:
         """Hard's per-opponent call and lie models, as the play-out policy's rates."""

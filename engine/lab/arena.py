@@ -175,8 +175,20 @@ def play_table(table: Table, watch: Callable[[list[Event]], None] | None = None)
     ``watch`` sees every move's events whole (every played card, whoever played it), after the
     bots saw theirs: a tool that counts what happened (``engine.lab.playstats``) plays exactly
     the arena's games."""
-    players = len(table.seats)
     game, bots = seated(table)
+    return play_seated(table, game, bots, watch)
+
+
+def play_seated(
+    table: Table,
+    game: Game,
+    bots: Sequence[Bot],
+    watch: Callable[[list[Event]], None] | None = None,
+) -> GameResult:
+    """:func:`play_table` on the game and bots :func:`seated` gave: a tool that must hold the
+    live game while it is played (``engine.lab.neighbours`` tells a bot the true deal) seats
+    them itself."""
+    players = len(table.seats)
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
     cpu: dict[int, list[float]] = {seat: [] for seat in range(players)}
     while not game.is_over:
