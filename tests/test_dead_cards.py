@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from engine.bots import make_bot
+from engine.bots.expert import ExpertBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of
 
@@ -67,3 +68,35 @@ def test_a_hand_of_aces_is_not_one_play_from_out() -> None:
     kings = bot.struct(Counter({"K": 2}), 4, dead)
     assert aces < kings
     assert bot.open_value(Counter({"A": 2}), 4, dead) < bot.open_value(Counter({"K": 2}), 4, dead)
+
+
+def aces_view(hand: list[str]) -> dict[str, object]:
+    """Seat 0 opens a round of two under No aces, against a hand of four live cards."""
+    other = ["KC", "KD", "QC", "QD"]
+    game = deal([hand, other], options=NO_ACES)
+    return json.loads(json.dumps(game.view(0)))
+
+
+def test_the_expert_bluffs_a_hand_of_aces_all_at_once() -> None:
+    """Hard bluffs three cards at most, so four aces took two bluffs past the opponent's call;
+    the Expert also weighs all four in one play, which wins outright when it stands, and
+    chooses it against an opponent four cards from out."""
+    view = aces_view(["AC", "AD", "AH", "AS"])
+    hard = make_bot("hard", random.Random(1))
+    expert = make_bot("expert", random.Random(1))
+    assert isinstance(hard, HeuristicBot)
+    assert isinstance(expert, ExpertBot)
+    assert max(len(action["cards"]) for _, action in hard.options(view)) == 3
+    whole = [action for _, action in expert.candidates(view, expert.options(view))]
+    assert any(len(action["cards"]) == 4 for action in whole)
+    chosen = expert.decide(view)
+    assert sorted(chosen["cards"]) == ["AC", "AD", "AH", "AS"]
+    assert chosen["rank"] != "A"
+
+
+def test_no_whole_hand_bluff_while_a_live_card_is_held() -> None:
+    """A live card can still leave honestly, so the hand is not played off in one bluff."""
+    view = aces_view(["AC", "AD", "AH", "9S"])
+    expert = make_bot("expert", random.Random(1))
+    assert isinstance(expert, ExpertBot)
+    assert expert.dead_hand_bluff(view, []) == []

@@ -211,6 +211,12 @@ class HeuristicBot(BaseBot):
         size = int(view["hand_sizes"][seat])
         return self.params.beta * (1.6 if size <= 4 else 1.0)
 
+    def going_out_value(self, q: float, honest: bool, pile: int) -> float:
+        """A play that empties the hand and ends the game: the win, or for a bluff the win when
+        it stands (called with chance ``q``) less the pile taken back when it is called."""
+        win = self.params.win_value
+        return win if honest else (1 - q) * win - q * pile
+
     def open_value(self, counts: Counter[str], max_play: int, dead: frozenset[str]) -> float:
         if finishable(counts, max_play, dead):
             return self.params.win_value * 0.9
@@ -354,7 +360,7 @@ class HeuristicBot(BaseBot):
                 going_out = out_possible and k == hand_size
                 q = self.p_called(view, nxt, k, going_out, rank)
                 if going_out:
-                    value = p.win_value if filler == 0 else (1 - q) * p.win_value - q * pile
+                    value = self.going_out_value(q, filler == 0, pile)
                 else:
                     shed = k + self.struct(after, full_max, dead) - base_struct
                     if filler == 0:
