@@ -213,6 +213,12 @@ def ends_on_first_out(view: View) -> bool:
     return bool(view["preset"] == "quick" or view["options"].get("ending") == "single")
 
 
+def emptying_wins(view: View) -> bool:
+    """A standing play that empties our hand now wins the game: the stock is empty (nobody is
+    out while it lasts) and the first player out wins."""
+    return int(view["stock_size"]) == 0 and ends_on_first_out(view)
+
+
 def would_go_out(view: View, seat: int) -> bool:
     """A standing play by ``seat`` now would put it out (empty hand, empty stock)."""
     return int(view["hand_sizes"][seat]) == 0 and int(view["stock_size"]) == 0

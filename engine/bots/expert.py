@@ -43,7 +43,7 @@ from .base import (
     Option,
     View,
     dead_ranks,
-    ends_on_first_out,
+    emptying_wins,
     next_seat,
     play_action,
 )
@@ -275,8 +275,7 @@ class ExpertBot(HardBot):
             or not hand
             or len(hand) > int(rule["max"])
             or any(rank_of(card) not in dead for card in hand)
-            or int(view["stock_size"])
-            or not ends_on_first_out(view)
+            or not emptying_wins(view)
             or any(len(option[1]["cards"]) == len(hand) for option in plays)
         ):
             return []

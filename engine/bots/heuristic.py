@@ -28,6 +28,7 @@ from .base import (
     cards_for,
     dead_ranks,
     deck_ranks,
+    emptying_wins,
     ends_on_first_out,
     hand_ranks,
     next_seat,
@@ -336,7 +337,7 @@ class HeuristicBot(BaseBot):
         pile = int(view["pile_size"])
         me = int(view["seat"])
         nxt = next_seat(view, me)
-        out_possible = int(view["stock_size"]) == 0 and ends_on_first_out(view)
+        out_possible = emptying_wins(view)
         ranks = list(rule["ranks"])
         held = [r for r in ranks if counts[r] > 0]
         if len(ranks) > 1:

@@ -87,11 +87,6 @@ class Group:
         return arena.rate_text(self.wins / self.games, arena.wilson(self.wins, self.games))
 
 
-def top_seat(result: arena.GameResult) -> int:
-    """The seat of the game's winner (the first of a tie)."""
-    return max(range(len(result.shares)), key=result.shares.__getitem__)
-
-
 def split(
     tables: Sequence[arena.Table], results: Sequence[arena.GameResult], around: str
 ) -> tuple[dict[str, Group], dict[int | None, Group]]:
@@ -107,7 +102,7 @@ def split(
         if step is not None:
             players = len(table.seats)
             named = (table.tag - step) % players
-            winner = (top_seat(result) - named) % players
+            winner = (result.places.index(1) - named) % players
         after.setdefault(step, Group()).add(share, winner)
     return before, after
 
