@@ -54,7 +54,7 @@ from ..bots.base import Action, Bot
 from ..game import Event, Game
 from ..view import visible_events
 from . import variants
-from .strangers import MIXED_FIELD, STRANGERS
+from .strangers import HELDOUT_FIELD, MIXED_FIELD, STRANGERS
 
 Job = TypeVar("Job")
 Outcome = TypeVar("Outcome")
@@ -138,10 +138,16 @@ def seed_list(spec: str) -> list[int]:
     return [int(item) for item in comma_list(spec)]
 
 
+NAMED_FIELDS: dict[str, tuple[str, ...]] = {"mixed": MIXED_FIELD, "heldout": HELDOUT_FIELD}
+
+
 def field_of(spec: str) -> list[str]:
-    """``--field``: a comma list of levels and strangers, or ``mixed`` (every stranger)."""
+    """``--field``: a comma list of levels and strangers, or a named field: ``mixed`` (the
+    strangers every bot is measured and tuned against) or ``heldout`` (those it never was)."""
     levels = comma_list(spec)
-    return list(MIXED_FIELD) if levels == ["mixed"] else levels
+    if len(levels) == 1 and levels[0] in NAMED_FIELDS:
+        return list(NAMED_FIELDS[levels[0]])
+    return levels
 
 
 def games_by_level(levels: Sequence[str], games: int, expert_games: int | None) -> dict[str, int]:
@@ -548,7 +554,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--field",
         default="easy",
-        help="level(s) or stranger(s) of the other seats, comma list, or 'mixed' (the strangers)",
+        help="level(s) or stranger(s) of the other seats, comma list, or a named field: 'mixed' "
+        "(the strangers), 'heldout' (the strangers nothing was tuned against)",
     )
     parser.add_argument("--round-robin", default=None, help="comma list of levels at one table")
     parser.add_argument(
