@@ -71,3 +71,10 @@ def test_a_trial_is_seated_as_its_level_with_the_trials_parameters() -> None:
     medium = arena.seat_bot(tune.TRIAL, rng)
     assert isinstance(medium, MediumBot)
     assert medium.params == Params(beta=0.5)
+
+
+@pytest.mark.parametrize("fields", ["heldout", "mixed;heldout", "medium;believer,grudge"])
+def test_the_tuner_refuses_the_heldout_strangers(fields: str) -> None:
+    """A field with any held-out stranger would stop measuring what it was kept out for."""
+    with pytest.raises(SystemExit):
+        tune.main(["--level", "hard", "--params", "beta", "--fields", fields, "--games", "4"])

@@ -36,6 +36,7 @@ from ..bots.expert import SEARCH_PARAMS, SearchParams
 from ..bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET
 from ..bots.heuristic import Params
 from . import arena, variants
+from .strangers import HELDOUT_FIELD
 
 STEPS: dict[str, tuple[Any, ...]] = {
     "temperature": (0.0, 0.05, 0.1, 0.2),
@@ -212,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = [name for name in args.params.split(",") if name]
     tables = tuple(name for name in args.tables.split(",") if name) or tuple(arena.MATRIX_TABLES)
     fields = tuple(field for field in args.fields.split(";") if field)
+    if any(set(arena.field_of(field)) & set(HELDOUT_FIELD) for field in fields):
+        parser.error("the held-out strangers measure a tuned bot; no trial may be tuned on them")
     plan = Plan(args.games, args.seed, args.jobs, tables, fields)
     if args.floor:
         plan = dataclasses.replace(plan, floor=floor_of(args.floor, plan))
