@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from engine.bots.expert import SEARCH_PARAMS, ExpertBot
+from engine.bots.expert import EXPERT_PARAMS_BY_PRESET, SEARCH_PARAMS, ExpertBot
 from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import Params
 from engine.bots.medium import MediumBot
@@ -77,7 +77,7 @@ def test_an_override_applies_to_its_levels_shipped_sets() -> None:
     expert, search = variants.variant_params("expert", overrides)
     assert search == dataclasses.replace(SEARCH_PARAMS, plays=2)
     assert isinstance(expert, dict)
-    assert expert["quick"] == dataclasses.replace(HARD_PARAMS_BY_PRESET["quick"], beta=0.5)
+    assert expert["quick"] == dataclasses.replace(EXPERT_PARAMS_BY_PRESET["quick"], beta=0.5)
     assert variants.variant_params("hard", overrides) == (None, None)  # the Expert's only
 
 

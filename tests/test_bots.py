@@ -14,7 +14,7 @@ from engine import Game, visible_events
 from engine.bots import LEVELS, PROBES, make_bot
 from engine.bots.base import Bot, rank_of_index
 from engine.bots.belief import World, rules_of, to_sim
-from engine.bots.expert import ExpertBot
+from engine.bots.expert import EXPERT_PARAMS_BY_PRESET, ExpertBot
 from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import HeuristicBot
 from engine.cards import rank_of as rank_of_card
@@ -189,8 +189,10 @@ def test_memory_round_trips(level: str, preset: str) -> None:
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_each_edition_plays_with_its_own_parameters(level: str) -> None:
     """Each edition's values were searched on its own tables (docs/bots.md, "One set of
-    parameters per edition"), and a bot switches to them on its first view of that edition."""
-    for preset, expected in HARD_PARAMS_BY_PRESET.items():
+    parameters per edition"), and a bot switches to them on its first view of that edition:
+    Hard's sets, and the Expert's own (Hard's, pricing the duel's round in the quick one)."""
+    sets = EXPERT_PARAMS_BY_PRESET if level == "expert" else HARD_PARAMS_BY_PRESET
+    for preset, expected in sets.items():
         game = Game.new({"preset": preset, "players": 4, "seed": 3, "options": {}})
         each = bot(level, 1)
         assert isinstance(each, HardBot)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.bots.expert import SEARCH_PARAMS, ExpertBot
+from engine.bots.expert import EXPERT_PARAMS_BY_PRESET, SEARCH_PARAMS, ExpertBot
 from engine.bots.hard import HARD_PARAMS, HARD_PARAMS_BY_PRESET, HardBot
 from engine.bots.heuristic import Params
 from engine.bots.medium import MediumBot
@@ -66,7 +66,7 @@ def test_a_trial_is_seated_as_its_level_with_the_trials_parameters() -> None:
     expert = arena.seat_bot(tune.TRIAL, rng)
     assert isinstance(expert, ExpertBot)
     assert expert.search_params == search
-    assert expert.params_by_preset == dict(HARD_PARAMS_BY_PRESET)
+    assert expert.params_by_preset == dict(EXPERT_PARAMS_BY_PRESET)
     tune.register("medium", Params(beta=0.5))
     medium = arena.seat_bot(tune.TRIAL, rng)
     assert isinstance(medium, MediumBot)

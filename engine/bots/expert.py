@@ -48,7 +48,7 @@ from .base import (
     play_action,
 )
 from .belief import Unseen, World, rules_of, sample_world, to_sim, unseen
-from .hard import HardBot
+from .hard import HARD_PARAMS_BY_PRESET, HardBot
 from .heuristic import Params, by_claim_size
 from .sim import Rules, Sim, apply_play, run_window, step
 
@@ -125,6 +125,16 @@ class SearchParams:
 
 SEARCH_PARAMS = SearchParams()
 
+# The Hard sets whose one-move values rank the Expert's candidates and weigh beside its
+# play-outs: Hard's own, but in the quick edition they also price the round an honest play
+# earns when it is called, for there the duel's winner opens (``Params.duel_open``; fortieth
+# session, docs/bots.md, "The duel's winner opens").  Given to Hard as well, the term lifted it
+# on the quick tables by more than it lifted the Expert, up to the Expert's own rates there.
+EXPERT_PARAMS_BY_PRESET: Mapping[str, Params] = {
+    **HARD_PARAMS_BY_PRESET,
+    "quick": dataclasses.replace(HARD_PARAMS_BY_PRESET["quick"], duel_open=2.0),
+}
+
 
 def score(sim: Sim, me: int, a: float) -> float:
     """A play-out's value for ``me``: 1 for a win; when cut off, a share by cards held."""
@@ -149,9 +159,10 @@ class ExpertBot(HardBot):
         search: SearchParams = SEARCH_PARAMS,
         params: Params | Mapping[str, Params] | None = None,
     ) -> None:
-        """``params``: the Hard sets whose options are the search's candidates (None: Hard's
-        shipped ones; the lab seats variants, ``engine.lab.variants``)."""
-        super().__init__(rng, params)
+        """``params``: the Hard sets whose options are the search's candidates (None: the
+        Expert's shipped ones, :data:`EXPERT_PARAMS_BY_PRESET`; the lab seats variants,
+        ``engine.lab.variants``)."""
+        super().__init__(rng, EXPERT_PARAMS_BY_PRESET if params is None else params)
         if max_worlds is not None:
             search = dataclasses.replace(search, worlds=max_worlds)
         self.search_params = search

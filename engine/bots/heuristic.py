@@ -69,6 +69,12 @@ class Params:
     # ``honesty`` for every size.
     honesty_by_size: tuple[float, ...] = ()
     honesty_by_size_ascending: tuple[float, ...] = ()
+    # The opening an honest play earns when it is called, as a share of ``open_value``: the
+    # quick edition's duel winner opens, and with two seats in play the classic one hands the
+    # round to the seat after the taker, us (0: not priced; with open challenge the seating
+    # terms price who opens).  Only the Expert's quick set prices it
+    # (``expert.EXPERT_PARAMS_BY_PRESET``).
+    duel_open: float = 0.0
     # Where the rank ascends, a bluff's filler sheds the ranks we claim last first (True), or
     # only spares the rank of our next claim (False: Medium, which counts cards but does not
     # plan its turns).
@@ -84,6 +90,19 @@ def finishable(counts: Counter[str], max_play: int, dead: frozenset[str]) -> boo
     """One honest play would empty the hand: a single live rank, no more than a play holds."""
     held = [rank for rank, n in counts.items() if n > 0]
     return len(held) == 1 and held[0] not in dead and counts[held[0]] <= max_play
+
+
+def opens_after_honest_call(view: View, caller: int) -> bool:
+    """Whether our honest play, called by ``caller``, hands us the next round (rules 3 and 5):
+    the quick edition's duel winner opens; the classic one's pick-up hands it to the seat after
+    the taker, which is us when only the two of us are in play, unless the rank is kept after a
+    failed challenge.  With open challenge any seat may call: ``seating.py`` prices that."""
+    if view["preset"] == "quick":
+        return True
+    options = view["options"]
+    if options.get("open_challenge") or options.get("keep_rank_after_failed_challenge"):
+        return False
+    return next_seat(view, caller) == int(view["seat"])
 
 
 def by_claim_size(values: Sequence[float], count: int) -> float:
@@ -366,6 +385,8 @@ class HeuristicBot(BaseBot):
                     shed = k + self.struct(after, full_max, dead) - base_struct
                     if filler == 0:
                         value = shed + q * self.beta_for(view, nxt) * (pile + k)
+                        if p.duel_open and opens_after_honest_call(view, nxt):
+                            value += q * p.duel_open * self.open_value(after, full_max, dead)
                     else:
                         value = (1 - q) * shed - q * pile
                 if k < hand_size and self.seating(view):

@@ -47,6 +47,7 @@ STEPS: dict[str, tuple[Any, ...]] = {
     "honesty": (0.7, 0.85, 0.95),
     "max_filler": (1, 2, 3),
     "open_bonus": (0.5, 1.0, 2.0),
+    "duel_open": (0.0, 0.5, 1.0, 2.0, 3.0),  # where our honest play called hands us the round
     "threat": (0.0, 5.0, 10.0, 20.0, 40.0),  # open challenge only (seating.py)
     "own_open": (0.0, 3.0, 8.0, 15.0),
     "judge_prior": (0.0, 0.1, 0.2, 0.3, 0.5, 0.7),  # Hard only (looks.py)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot
-from ..bots.expert import SEARCH_PARAMS, ExpertBot, SearchParams
+from ..bots.expert import EXPERT_PARAMS_BY_PRESET, SEARCH_PARAMS, ExpertBot, SearchParams
 from ..bots.hard import HARD_PARAMS_BY_PRESET, HardBot
 from ..bots.heuristic import Params
 from ..bots.medium import MediumBot
@@ -159,7 +159,8 @@ def variant_params(
 
     Medium's set starts from ``Params()``, the defaults ``MediumBot`` plays; Hard's from each
     preset's shipped set (``HARD_PARAMS_BY_PRESET``: an override applies to the classic and the
-    quick set alike), and so does the Expert's Hard under its ``SEARCH_PARAMS``.
+    quick set alike), and the Expert's from its own sets (``EXPERT_PARAMS_BY_PRESET``) under its
+    ``SEARCH_PARAMS``.
     """
     mine = [item for item in overrides if item.level == level]
     search_changes = {
@@ -171,9 +172,9 @@ def variant_params(
     if changes and level == "medium":
         params = dataclasses.replace(Params(), **changes)
     elif changes:
+        sets = EXPERT_PARAMS_BY_PRESET if level == "expert" else HARD_PARAMS_BY_PRESET
         params = {
-            preset: dataclasses.replace(shipped, **changes)
-            for preset, shipped in HARD_PARAMS_BY_PRESET.items()
+            preset: dataclasses.replace(shipped, **changes) for preset, shipped in sets.items()
         }
     return params, search
 
