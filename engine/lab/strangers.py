@@ -6,6 +6,8 @@ reports and open-source bots for Cheat, Bullshit and "I Doubt It"): a player who
 callers that call at random at a fixed low or high rate, a caller on a player's last cards, a
 card counter that calls only lies it can prove, a probability tracker that calls unlikely claims,
 an adaptive bluffer that bluffs more when behind, and an aggressive caller that also bluffs big.
+Those eight are the common mixed field every level was tuned against; :data:`HELDOUT_FIELD` is
+seven more that none was, to measure how the levels carry to opponents never seen.
 
 Like the levels, a stranger sees only its seat's view and the events that seat was shown.
 """
