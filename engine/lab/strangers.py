@@ -81,6 +81,11 @@ class Stranger(BaseBot):
         return play_action(honest + others[:extra], rank)
 
 
+def seen_copies(view: View, rank: str) -> int:
+    """Copies of ``rank`` this seat can see: in its hand and on the discard heap."""
+    return hand_ranks(view)[rank] + sum(1 for card in view["discard"] if rank_of(card) == rank)
+
+
 def last_cards(view: View, author: int) -> bool:
     """The author's play would empty its hand for good (it wins, or leaves the hand)."""
     return would_go_out(view, author)
@@ -146,7 +151,7 @@ class CardCounter(Stranger):
                 self.in_pile = +self.in_pile
 
     def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
-        seen = hand_ranks(view)[rank] + sum(1 for c in view["discard"] if rank_of(c) == rank)
+        seen = seen_copies(view, rank)
         earlier = max(0, self.in_pile[rank] - count)  # the claimed play may hold some
         return 1.0 if count + seen + earlier > total_copies(view) else 0.0
 
@@ -154,7 +159,7 @@ class CardCounter(Stranger):
 def claim_chance(view: View, author: int, count: int, rank: str) -> float:
     """The chance that the author held ``count`` cards of ``rank`` (hypergeometric over the
     cards this seat cannot see: its own and the discarded ones are known not to be there)."""
-    mine = hand_ranks(view)[rank] + sum(1 for c in view["discard"] if rank_of(c) == rank)
+    mine = seen_copies(view, rank)
     unseen_rank = max(0, total_copies(view) - mine)
     unseen = (
         sum(int(n) for n in view["hand_sizes"])
@@ -287,13 +292,11 @@ class BigClaimCaller(Stranger):
         return 2
 
 
-class BoldBluffer(Stranger):
+class BoldBluffer(RandomCaller):
     """Pads every honest play with a bluff card and bluffs three at a time; calls 20 %."""
 
     level = "bold_bluffer"
-
-    def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
-        return 0.2
+    rate = 0.2
 
     def pad(self, view: View) -> int:
         return 1
@@ -309,7 +312,7 @@ class HolderCaller(Stranger):
     level = "holder"
 
     def call_rate(self, view: View, author: int, count: int, rank: str) -> float:
-        seen = hand_ranks(view)[rank] + sum(1 for c in view["discard"] if rank_of(c) == rank)
+        seen = seen_copies(view, rank)
         return 0.85 if seen + count > 0.75 * total_copies(view) else 0.08
 
 
