@@ -57,6 +57,29 @@ def test_the_counts_add_up_and_the_wins_are_the_matrixs(table: str) -> None:
     assert mine["win"] == pytest.approx(row["win_rate"])
 
 
+@pytest.mark.parametrize("field", ["mixed", "heldout"])
+def test_by_seat_each_seat_is_named_with_the_seat_after_it(field: str) -> None:
+    """The rows by seat share out the same games: every seat-game once, one win a game, and the
+    candidate's seats win what its row wins; the best placed seat comes first."""
+    table, players = "quick-6p", 6
+    cells = arena.matrix_cells(["hard"], arena.field_of(field), [table], {"hard": GAMES}, 1, 400)
+    rows = playstats.playstats(cells, field, 1, by_seat=True)
+    mine, _ = cell("hard", table, field)
+    names = set(arena.field_of(field)) | {"hard"}
+    seat_games = {row["who"]: row["counts"]["seat_games"] for row in rows}
+    assert sum(seat_games.values()) == GAMES * players
+    for who in seat_games:
+        before, after = who.split(" before ")
+        assert {before, after} <= names
+        assert before != after
+    assert sum(row["counts"]["wins"] for row in rows) == pytest.approx(GAMES)
+    candidate = [row for row in rows if row["who"].startswith("hard before ")]
+    assert sum(row["counts"]["seat_games"] for row in candidate) == GAMES
+    assert sum(row["counts"]["wins"] for row in candidate) == pytest.approx(mine["counts"]["wins"])
+    wins = [row["win"] for row in rows]
+    assert wins == sorted(wins, reverse=True)
+
+
 @pytest.mark.parametrize("table", ["classic-5p-52-asc", "open-6p-2decks", "quick-4p", "draw-3p"])
 def test_the_honest_stranger_never_challenges_and_bluffs_only_bare(table: str) -> None:
     """In the quick edition it must answer last cards: by believing, which is no challenge;
@@ -84,7 +107,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *extra: str) -> list[Row]:
     assert playstats.main([*argv, "--games", str(GAMES), "--jobs", "2", "--json", *extra]) == 0
     out = capsys.readouterr().out
     assert "| per game or share | plays | bluffs | bluff cards per bluff |" in out
-    assert "| medium beside hard |" in out
+    assert "| medium beside hard (40 seat-games) |" in out
     rows: list[Row] = json.loads(out.splitlines()[-1])
     return rows
 

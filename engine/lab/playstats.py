@@ -17,6 +17,11 @@ from every move's events whole, for the candidate's seat and for the field's sea
         --games 400 --jobs 2
     python -m engine.lab.playstats --level hard,expert --field medium --expert-games 100 \\
         --table classic-5p-52-asc --set hard.max_filler=2
+    python -m engine.lab.playstats --level expert --field heldout --table quick-6p \\
+        --games 600 --by-seat
+
+``--by-seat`` gives a row for each seat name and the name of the seat after it (which answers
+its plays) instead of the candidate and the field pooled: who wins where it sits.
 
 ``--set LEVEL.PARAM=VALUE`` seats a variant under the level's own name, as the arena does
 (``engine.lab.variants``), so its rows are paired with the shipped level's.
@@ -168,31 +173,51 @@ def label(field: str, level: str) -> str:
     return f"{field} beside {level}"
 
 
+def seating(table: arena.Table, seat: int) -> str:
+    """A seat named with the seat after it, the one that answers its plays (with open
+    challenge, the first to): ``hard before suspicious``."""
+    return f"{table.seats[seat]} before {table.seats[(seat + 1) % len(table.seats)]}"
+
+
 def playstats(
-    cells: list[tuple[str, str, list[arena.Table]]], field: str, jobs: int
+    cells: list[tuple[str, str, list[arena.Table]]], field: str, jobs: int, by_seat: bool = False
 ) -> list[dict[str, Any]]:
     """The cells of ``arena.matrix_cells``, counted: two rows a cell, the level's seat and the
-    field's seats pooled (``field`` names them: the arena ``--field`` spec)."""
+    field's seats pooled (``field`` names them: the arena ``--field`` spec).
+
+    ``by_seat``: a row for each seat name and the name of the seat after it instead, the most
+    won first.  The seat before a heavy caller can win most of its games whoever sits there
+    (docs/bots.md, "`open-6p-2decks`: who sits where"), and these rows show it."""
     cell_of = [number for number, (_, _, cell) in enumerate(cells) for _ in cell]
     work = list(enumerate(table for _, _, cell in cells for table in cell))
-    mine = [Counts() for _ in cells]
-    theirs = [Counts() for _ in cells]
-    for index, by_seat in arena.run_each(play_counted, work, jobs):
+    groups: list[dict[str, Counts]] = [
+        {} if by_seat else {level: Counts(), label(field, level): Counts()} for level, _, _ in cells
+    ]
+    limit = [0] * len(cells)
+    for index, counts_by_seat in arena.run_each(play_counted, work, jobs):
         number, table = cell_of[index], work[index][1]
-        for seat, counts in enumerate(by_seat):
-            (mine if seat == table.tag else theirs)[number].add(counts)
+        limit[number] += counts_by_seat[table.tag].move_limit
+        for seat, counts in enumerate(counts_by_seat):
+            if by_seat:
+                who = seating(table, seat)
+            else:
+                who = cells[number][0] if seat == table.tag else label(field, cells[number][0])
+            groups[number].setdefault(who, Counts()).add(counts)
     rows = []
     for number, (level, name, cell) in enumerate(cells):
-        for who, pooled in ((level, mine[number]), (label(field, level), theirs[number])):
+        pooled = list(groups[number].items())
+        if by_seat:
+            pooled.sort(key=lambda item: (-item[1].wins / item[1].seat_games, item[0]))
+        for who, counts in pooled:
             rows.append(
                 {
                     "table": name,
                     "level": level,
                     "who": who,
                     "games": len(cell),
-                    "move_limit_games": mine[number].move_limit,
-                    **pooled.row(),
-                    "counts": dataclasses.asdict(pooled),
+                    "move_limit_games": limit[number],
+                    **counts.row(),
+                    "counts": dataclasses.asdict(counts),
                 }
             )
     return rows
@@ -214,8 +239,10 @@ def print_playstats(rows: list[dict[str, Any]], field: str, seed: int, move_limi
         players = arena.MATRIX_TABLES[name][1]
         mine = [row for row in rows if row["table"] == name]
         games = ", ".join(
-            f"{row['level']} {row['games']} ({row['move_limit_games']} at the move limit)"
-            for row in mine[::2]
+            dict.fromkeys(
+                f"{row['level']} {row['games']} ({row['move_limit_games']} at the move limit)"
+                for row in mine
+            )
         )
         print(
             f"`{name}` against {players - 1}x {field} (seed {seed}, move limit {move_limit}); "
@@ -226,7 +253,7 @@ def print_playstats(rows: list[dict[str, Any]], field: str, seed: int, move_limi
         print("|---|" + "---|" * len(COLUMNS))
         for row in mine:
             cells = " | ".join(cell_text(column, row[column]) for column in COLUMNS)
-            print(f"| {row['who']} | {cells} |")
+            print(f"| {row['who']} ({row['counts']['seat_games']} seat-games) | {cells} |")
         print()
     print(
         "A bluff is a play with any card not of the claimed rank; a bluff caught and an honest "
@@ -249,6 +276,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--move-limit", type=int, default=arena.DEFAULT_MOVE_LIMIT)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--by-seat",
+        action="store_true",
+        help="a row for each seat name and the seat after it (hard before suspicious)",
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
     variants.add_set_argument(parser)
     args = parser.parse_args(argv)
@@ -273,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cells = arena.matrix_cells(
             levels, arena.field_of(args.field), tables, games, args.seed, args.move_limit
         )
-        rows = playstats(cells, args.field, args.jobs)
+        rows = playstats(cells, args.field, args.jobs, args.by_seat)
     for row in rows:
         row["set"] = [str(item) for item in args.set]
     print_playstats(rows, args.field, args.seed, args.move_limit)
