@@ -187,7 +187,7 @@ def playstats(
 
     ``by_seat``: a row for each seat name and the name of the seat after it instead, the most
     won first.  The seat before a heavy caller can win most of its games whoever sits there
-    (docs/bots.md, "`open-6p-2decks`: who sits where"), and these rows show it."""
+    (``suspicious`` on ``quick-6p``: docs/bots.md, "The held-out field"), and these rows show it."""
     cell_of = [number for number, (_, _, cell) in enumerate(cells) for _ in cell]
     work = list(enumerate(table for _, _, cell in cells for table in cell))
     groups: list[dict[str, Counts]] = [
