@@ -84,6 +84,10 @@ class Table:
     options: dict[str, Any]
     tag: int  # which seat is "the candidate" (or -1 in a round robin)
 
+    def sitting(self, seat: int, step: int) -> str:
+        """Who sits ``step`` seats after ``seat``, clockwise (-1: just before it)."""
+        return self.seats[(seat + step) % len(self.seats)]
+
 
 # One matrix cell: (level, table name, its games).
 Cell = tuple[str, str, list[Table]]

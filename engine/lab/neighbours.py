@@ -57,7 +57,7 @@ def play_dealt(table: arena.Table) -> arena.GameResult:
 
 def neighbour(table: arena.Table, step: int) -> str:
     """Who sits ``step`` seats after the candidate (-1: just before it)."""
-    return table.seats[(table.tag + step) % len(table.seats)]
+    return table.sitting(table.tag, step)
 
 
 def seats_after(table: arena.Table, name: str) -> int | None:

@@ -176,7 +176,7 @@ def label(field: str, level: str) -> str:
 def seating(table: arena.Table, seat: int) -> str:
     """A seat named with the seat after it, whose turn follows and who answers its plays
     (under open challenge the other seats may call first): ``hard before suspicious``."""
-    return f"{table.seats[seat]} before {table.seats[(seat + 1) % len(table.seats)]}"
+    return f"{table.seats[seat]} before {table.sitting(seat, 1)}"
 
 
 def playstats(
