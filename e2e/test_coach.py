@@ -1,4 +1,4 @@
-"""The coach (issue 13, item 3): off by default; turned on, it shows the worker's advice before
+"""The coach: off by default; turned on, it shows the worker's advice before
 each decision of the player's, in the page's language; the game then counts apart in the
 statistics (docs/web.md, "Coach")."""
 

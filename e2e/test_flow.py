@@ -1,4 +1,4 @@
-"""The table's flow as a player meets it (issue 14, "Flow"): auto-pass in an open challenge, a
+"""The table's flow as a player meets it: auto-pass in an open challenge, a
 match's between-hands summary, a shared first place named, bubbles that belong to the round,
 what the quick rules never use kept off the table, and the Deal button and narration in view."""
 

@@ -1,4 +1,4 @@
-"""Motion (issue 14, item 1): with motion allowed a play sends cards across the table, and every
+"""Motion: with motion allowed a play sends cards across the table, and every
 card in flight is gone again afterwards; with the system's reduced motion, or at instant speed,
 none travels. Cards in flight are seen the way a person sees them: elements that appear on the
 page (a MutationObserver counts them), not a flag of the page's."""

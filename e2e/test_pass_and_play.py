@@ -1,4 +1,4 @@
-"""Pass-and-play (issue 14, item 5): two people and a bot at one device. Between two people's
+"""Pass-and-play: two people and a bot at one device. Between two people's
 turns a privacy screen hides the table until the next one says who they are; each then sees
 their own hand and only cards that seat may know; the log is the table's (no "You", no card
 played face down); Undo is not offered; a reload lands on the privacy screen for whoever is to

@@ -1,4 +1,4 @@
-"""Replays as links (issue 15, docs/embedding.md "Replays"): a finished game's end screen gives
+"""Replays as links (docs/embedding.md "Replays"): a finished game's end screen gives
 its link; opening it shows the viewer, which steps forward and back, plays at the bot speed,
 jumps, and shows the game from any seat or with every hand open; closing it brings back the
 player's own saved game untouched; an edited link says so in the page."""

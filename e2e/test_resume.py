@@ -184,7 +184,7 @@ def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
         assert caught.value.code == "bad_save"
 
 
-# -- damaged saves and hostile settings: the page recovers (issue 11) ---------------------------
+# -- damaged saves and hostile settings: the page recovers -------------------------------------
 
 
 def damaged(saved: dict[str, Any], kind: str) -> dict[str, Any]:

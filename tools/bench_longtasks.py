@@ -1,4 +1,4 @@
-"""Main-thread long tasks during whole games in the page (issue 14, item 1: none over 50 ms).
+"""Main-thread long tasks during whole games in the page (the target: none over 50 ms).
 
 Builds the site into a temporary folder, serves it with tools/serve.py and opens it in Debian's
 Chromium at 1280x800. For each game a PerformanceObserver for ``longtask`` entries (tasks of the

@@ -385,7 +385,7 @@ def report(figures: dict[str, dict[str, Any]], runs: int, version: str) -> None:
         verdict = "met" if value <= target else "missed"
         print(f"  {label:40} {value:5.2f}  target <= {target:.2f}  {verdict}")
     print()
-    # Issue 16, item 4: on a slow network and a fast CPU, would a first visit be faster booting
+    # On a slow network and a fast CPU, would a first visit be faster booting
     # bare while the snapshot downloads for next time? Route 2's first visit is that path: a
     # bare boot, with the build's snapshot downloading alongside (the page's preload).
     print("first visit, which path is faster (the boot path each run took in brackets)")
