@@ -1,5 +1,5 @@
-"""The Expert's search knobs (the play-out's window calls, the tuner's Expert trials) and its
-doubt of repeat claims."""
+"""The Expert's search knobs (the play-out's window calls, the world budget) and its doubt of
+repeat claims."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from engine.bots.expert import (
 from engine.bots.hard import HARD_PARAMS, HardBot
 from engine.bots.sim import Sim, policy_call
 from engine.cards import build_deck
-from engine.lab import arena, tune
+from engine.lab import arena
 from tests.helpers import deal, play, sim_rules
 
 
@@ -55,20 +55,6 @@ def test_window_seats_call_at_the_modelled_rate_scaled_by_the_window_factor() ->
     assert 1080 <= _window_calls(1.0) <= 1320  # 60 % of 2,000
     assert 240 <= _window_calls(0.2) <= 480  # 12 %
     assert _window_calls(0.0) == 0
-
-
-def test_the_tuner_seats_the_expert_with_the_trial_search_parameters() -> None:
-    trial = SearchParams(worlds=2, plays=1, depth=6)
-    tune.register("expert", trial)
-    bot = arena.seat_bot(tune.TRIAL, random.Random(1))
-    assert isinstance(bot, ExpertBot)
-    assert bot.search_params == trial
-    assert tune.start_of("expert") == SEARCH_PARAMS
-    cells = arena.matrix_cells(
-        [tune.TRIAL], ["honest"], ["noaces-2p"], {tune.TRIAL: 4}, 1, arena.DEFAULT_MOVE_LIMIT
-    )
-    rows = arena.matrix(cells, ["honest"], 1)
-    assert rows[0]["games"] == 4
 
 
 def test_max_worlds_overrides_the_budget_only() -> None:

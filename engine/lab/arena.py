@@ -61,7 +61,7 @@ Outcome = TypeVar("Outcome")
 
 DEFAULT_MOVE_LIMIT = 400
 
-# The matrix (issue 17): table name -> (preset, players, options).  Seven shapes a new user meets.
+# The matrix: table name -> (preset, players, options).  Seven shapes a new user meets.
 MATRIX_TABLES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "classic-4p-36": ("classic", 4, {"deck": 36}),
     "classic-5p-52-asc": ("classic", 5, {"deck": 52, "ascending": True}),
@@ -84,10 +84,6 @@ class Table:
     options: dict[str, Any]
     tag: int  # which seat is "the candidate" (or -1 in a round robin)
 
-    def sitting(self, seat: int, step: int) -> str:
-        """Who sits ``step`` seats after ``seat``, clockwise (-1: just before it)."""
-        return self.seats[(seat + step) % len(self.seats)]
-
 
 # One matrix cell: (level, table name, its games).
 Cell = tuple[str, str, list[Table]]
@@ -105,7 +101,7 @@ class GameResult:
     digest: str = ""  # SHA-256 of every move's events (``--digest``), else empty
 
 
-# Bots the lab seats under a name of its own (``engine.lab.tune``'s trial parameters).
+# Bots the lab seats under a level's name instead of the shipped one (``--set``'s variants).
 EXTRA_BOTS: dict[str, Callable[[random.Random], Bot]] = {}
 
 
@@ -183,21 +179,8 @@ def play_table(table: Table, watch: Callable[[list[Event]], None] | None = None)
     """Play one game to the end and return who won and how long each move took.
 
     ``watch`` sees every move's events whole (every played card, whoever played it), after the
-    bots saw theirs: a tool that counts what happened (``engine.lab.playstats``) plays exactly
-    the arena's games."""
+    bots saw theirs: :func:`play_hashed` hashes them without playing other games."""
     game, bots = seated(table)
-    return play_seated(table, game, bots, watch)
-
-
-def play_seated(
-    table: Table,
-    game: Game,
-    bots: Sequence[Bot],
-    watch: Callable[[list[Event]], None] | None = None,
-) -> GameResult:
-    """:func:`play_table` on the game and bots :func:`seated` gave: a tool that must hold the
-    live game while it is played (``engine.lab.neighbours`` tells a bot the true deal) seats
-    them itself."""
     players = len(table.seats)
     times: dict[int, list[float]] = {seat: [] for seat in range(players)}
     cpu: dict[int, list[float]] = {seat: [] for seat in range(players)}
@@ -499,8 +482,7 @@ def pooled_cells(per_seed: Sequence[list[Cell]]) -> list[Cell]:
 def matrix_cell(  # noqa: PLR0917 - the matrix's arguments, in its order
     level: str, field_levels: Sequence[str], name: str, games: int, seed: int, move_limit: int
 ) -> list[Table]:
-    """The games of one matrix cell: ``level`` against the field on table ``name``.  Every tool
-    that reports on the matrix's games (``engine.lab.playstats``) plays these."""
+    """The games of one matrix cell: ``level`` against the field on table ``name``."""
     preset, players, options = MATRIX_TABLES[name]
     options = {**options, "move_limit": move_limit}
     return candidate_tables(level, field_levels, games, players, seed, preset, options)
