@@ -233,11 +233,11 @@ class AggressiveCaller(Stranger):
 
 
 # ---------------------------------------------------------------- the held-out field
-# Strangers that no bot was ever tuned or measured against before the fortieth session: other
-# families of published Cheat / "I Doubt It" bots (a believer, a grudge holder, a caller of big
-# claims, a caller by its own cards) and other settings of the mixed field's families.  They
-# stand in for the opponents the maintainers measure with and this repository never sees
-# (docs/bots.md, "The held-out field").
+# Strangers that no bot was tuned against, only measured with: other families of published
+# Cheat / "I Doubt It" bots (a believer, a grudge holder, a caller of big claims, a caller by its
+# own cards) and other settings of the mixed field's families.  They stand in for the opponents
+# the maintainers measure with and this repository never sees (docs/bots.md, "The held-out
+# field").
 
 
 class MidRandomCaller(RandomCaller):

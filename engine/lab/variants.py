@@ -8,8 +8,7 @@ up to about 6 points from the draws alone (docs/bots.md, "What the search adds")
 draws, and its games part from the shipped level's only where its choices part.
 
 :func:`bot_factory` is the one place the lab builds a level's bot from parameters (the arena's
-``--set``, ``engine.lab.playstats`` and the tuner's trials).  This module must not import
-``engine.lab.arena``, which imports it.
+``--set``).  This module must not import ``engine.lab.arena``, which imports it.
 """
 
 from __future__ import annotations
@@ -42,8 +41,8 @@ def bot_factory(
 ) -> Factory:
     """A maker of ``level``'s bot with these parameters (None: the shipped ones).
 
-    ``params`` is Medium's set, or Hard's: one set for every preset (a tuner's trial) or one per
-    preset; for the Expert, the Hard sets its one-move values use.  ``search`` is the Expert's.
+    ``params`` is Medium's set, or Hard's: one set for every preset or one per preset; for the
+    Expert, the Hard sets its one-move values use.  ``search`` is the Expert's.
     """
     if level not in LEVELS:
         raise ValueError(f"{level!r} has no parameters to set; choose one of {', '.join(LEVELS)}")
