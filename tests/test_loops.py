@@ -1,4 +1,4 @@
-"""Bots-only games make progress: the tables that used to spin for thousands of moves now end."""
+"""Bots-only games make progress: tables where bots alone could trade the pile for ever end."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 from engine.bots.base import PATIENCE, Progress, position
 from engine.lab.loops import DEFAULT_CAP, loop_config, play_bots, run, seat_levels
 
-# The tables of issue 17 where three Medium bots traded the pile for ever once the human was out
-# (two decks), and two Medium bots kept the draw format's stock at 18 cards.
+# Tables where three Medium bots could trade the pile for ever once the human was out (two
+# decks), and where two Medium bots could keep the draw format's stock at 18 cards.
 LOOPING_TABLES: list[dict[str, Any]] = [
     {"preset": "classic", "players": 4, "seed": 1, "options": {"decks": 2, "ending": "last_loser"}},
     {"preset": "classic", "players": 6, "seed": 1, "options": {"ending": "last_loser"}},
     {"preset": "classic", "players": 2, "seed": 2, "options": {"draw": True}},
-    # Found by engine.lab.loops (Hard, seed 233) when a forced last-cards call dropped the
+    # Found by engine.lab.loops (Hard, seed 233): it spins if a forced last-cards call drops the
     # window's pass, the only quiet option once a hand is past patience.
     {
         "preset": "classic",

@@ -1,9 +1,9 @@
 """Saves: ``Game.from_json`` loads only what legal play reaches, and what it loads plays on.
 
 A save is the deal, the action log and the state they lead to; ``from_json`` replays the log and
-refuses (``bad_save``) a save whose state differs in anything.  The named tests below are the
-inconsistent saves of issue 11 that version 1 accepted; the property test changes every field of
-real mid-game saves (random and bot play, every preset, option and seat count).
+refuses (``bad_save``) a save whose state differs in anything.  The named tests below are saves
+whose every field is well formed but which no legal play reaches; the property test changes every
+field of real mid-game saves (random and bot play, every preset, option and seat count).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def seat_with_cards(save: Save, *, besides: tuple[int, ...] = ()) -> int:
     return next(s for s, hand in enumerate(save["hands"]) if hand and s not in besides)
 
 
-# ----------------------------------------------------------------- issue 11's inconsistent saves
+# ----------------------------------------------------------------- inconsistent saves, by name
 
 
 def _more_copies_than_decks(save: Save) -> None:

@@ -1,9 +1,8 @@
 """The Expert's play-out policy (``engine.bots.sim``): what a simulated seat plays.
 
-The policy was made faster in the thirty-eighth session on the promise that every choice stays
-the same (the arena's ``--digest`` showed it on the matrix); these tests pin the rules the
-faster code must keep: the padding card is the rank held fewest of, the first such, and a
-seat plays only cards it holds."""
+The policy is written for speed, and a faster version must keep every choice (the arena's
+``--digest`` shows it on the matrix); these tests pin the rules it keeps: the padding card is
+the rank held fewest of, the first such, and a seat plays only cards it holds."""
 
 from __future__ import annotations
 
