@@ -2,7 +2,7 @@
 // the catalog is in) while the setup screen is already usable; the top bar shows the stage and the time, "Deal" is enabled once the engine answers,
 // and a failure shows what went wrong with the details and "Try again".
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as } from "./dom.js";
 import { BootError } from "./engine-client.js";
 import { takeEngine } from "./engine-start.js";
@@ -16,6 +16,7 @@ const STAGES = ["start", "runtime", "python", "engine", "ready"];
  * @param {() => Promise<void>} whenReady
  */
 export async function boot(whenReady) {
+  onLanguage(relocalizeBoot);
   $("boot-error").hidden = true;
   const box = $("boot");
   box.dataset.state = "loading";
@@ -63,7 +64,7 @@ export function showBootError(error) {
 }
 
 /** The top bar's stage line, written again in another language. */
-export function relocalizeBoot() {
+function relocalizeBoot() {
   const state = $("boot").dataset.state;
   if (state === "ready") $("boot-stage").textContent = t("boot.stage.ready");
   else if (state === "failed") $("boot-stage").textContent = t("boot.failed");

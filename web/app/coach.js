@@ -5,33 +5,26 @@
 // (engine.coach); every sentence is the catalog's. A game in which the coach was asked counts
 // apart in the statistics (the worker says so in `assisted`).
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { cardsText, rankText } from "./events.js";
-import { EMBED, app, myTurn } from "./state.js";
-import { loadToggle, storeToggle } from "./settings.js";
+import { app, myTurn, settings, ui } from "./state.js";
+import { setToggle } from "./settings.js";
 
 /** @typedef {import("./protocol").Advice} Advice */
 /** @typedef {import("./protocol").CoachFact} CoachFact */
 /** @typedef {import("./protocol").Suggestion} Suggestion */
 
-/** @type {number} the answer (app.step) the advice was asked for; -1: none */
-let asked = -1;
-/** @type {Advice | null} the advice shown, to write it again in another language */
-let shown = null;
-
 export function bindCoach() {
   const box = $as("coach-on", HTMLInputElement);
-  box.checked = !EMBED && loadToggle("coach"); // the embed has no coach (docs/embedding.md)
+  box.checked = settings.coach;
   box.addEventListener("change", () => {
-    storeToggle("coach", box.checked);
+    setToggle("coach", box.checked);
     updateCoach(); // turned on while the human is to decide: advise now
   });
-  document.addEventListener("vnv:language", () => {
-    // After every listener of this event ran: main.js renames the seats ("Boris" -> "Борис").
-    queueMicrotask(() => {
-      if (shown) renderAdvice(shown);
-    });
+  // Bound after the table, which renames the seats first ("Boris" -> "Борис").
+  onLanguage(() => {
+    if (ui.coach.shown) renderAdvice(ui.coach.shown);
   });
 }
 
@@ -40,17 +33,18 @@ export function bindCoach() {
 export async function updateCoach() {
   const panel = $("coach");
   const resp = app.resp;
-  if (!$as("coach-on", HTMLInputElement).checked || !resp || !myTurn() || !app.client) {
+  const coach = ui.coach;
+  if (!settings.coach || !resp || !myTurn() || !app.client) {
     panel.hidden = true;
     panel.replaceChildren();
-    asked = -1;
-    shown = null;
+    coach.asked = -1;
+    coach.shown = null;
     return;
   }
-  if (asked === app.step) return; // this position's advice is shown or on its way
-  const step = (asked = app.step);
+  if (coach.asked === app.step) return; // this position's advice is shown or on its way
+  const step = (coach.asked = app.step);
   const gen = app.gen;
-  shown = null;
+  coach.shown = null;
   panel.hidden = false;
   panel.replaceChildren(el("p", { class: "hint", text: t("coach.thinking") }));
   const advice = await app.client.call("coach");
@@ -59,7 +53,7 @@ export async function updateCoach() {
     panel.replaceChildren(el("p", { class: "hint", text: t(`error.${advice.error}`) }));
     return;
   }
-  shown = advice;
+  coach.shown = advice;
   renderAdvice(advice);
 }
 

@@ -19,6 +19,7 @@
 import "./main.js";
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
+import { ui } from "./state.js";
 import { choosePreset, currentPreset } from "./setup.js";
 import { replayMessage } from "./replay-embed.js";
 import { positionMessage } from "./position-embed.js";
@@ -47,7 +48,6 @@ const parentOrigin = exactOrigin(params.get("parentOrigin"));
 const allowed = new Set(
   [parentOrigin, ...(params.get("allowOrigins") || "").split(",").map((o) => exactOrigin(o.trim()))].filter(Boolean),
 );
-let ignored = 0;
 
 /** @param {Record<string, unknown>} message */
 function post(message) {
@@ -121,8 +121,8 @@ document.addEventListener("vnv:game-over", (event) =>
 
 window.addEventListener("message", (event) => {
   if (!allowed.has(event.origin)) {
-    ignored += 1;
-    root.dataset.ignoredMessages = String(ignored);
+    ui.embed.ignored += 1;
+    root.dataset.ignoredMessages = String(ui.embed.ignored);
     return;
   }
   const data = event.data && typeof event.data === "object" ? event.data : {};

@@ -2,7 +2,7 @@
 // "Play again" (same setup) and "Change setup". It tells the embedding page too
 // (the vnv:game-over event, which embed.js forwards).
 
-import { language, t } from "./i18n.js";
+import { language, onLanguage, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, current } from "./state.js";
 import { endReviews } from "./review.js";
@@ -71,6 +71,7 @@ export function showEnd() {
 /** @param {{ onPlayAgain: () => void, onChangeSetup: () => void }} actions */
 export function bindEnd({ onPlayAgain, onChangeSetup }) {
   const dialog = $as("end-screen", HTMLDialogElement);
+  onLanguage(() => dialog.open && showEnd());
   $("play-again").addEventListener("click", () => {
     dialog.close();
     onPlayAgain();

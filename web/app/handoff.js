@@ -5,7 +5,7 @@
 // After a reload the worker asks for the hand-off too: whoever holds the device may not be the
 // person who was on screen.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { app } from "./state.js";
 
@@ -64,6 +64,7 @@ async function takeSeat() {
 
 /** @param {(resp: TableAnswer) => void} seated */
 export function bindHandoff(seated) {
+  onLanguage(writeHandoff);
   onSeated = seated;
   $("take-seat").addEventListener("click", takeSeat);
 }

@@ -4,10 +4,12 @@
 //
 // Language choice (docs/i18n.md): `?lang=` in the URL, then the stored choice, then
 // navigator.languages, then English. setLanguage() switches at any time: it loads the catalog,
-// sets <html lang>, refills every data-i18n element and fires "vnv:language" on document so
-// the page re-renders what it built from the catalog (the game itself is untouched).
+// sets <html lang>, refills every data-i18n element and calls every function registered with
+// onLanguage(), so the page writes again what it built from the catalog (the game itself is
+// untouched).
 
 import { readItem, writeItem } from "./storage.js";
+import { settings } from "./state.js";
 
 export const LANGUAGES = ["de", "nl", "it", "pt", "en", "ru"];
 export const DEFAULT_LANGUAGE = "en";
@@ -17,13 +19,24 @@ const LANG_KEY = "vnv.lang";
 
 /** @type {Catalog} */
 let catalog = {};
-let lang = DEFAULT_LANGUAGE;
-let plurals = new Intl.PluralRules(lang);
+let plurals = new Intl.PluralRules(DEFAULT_LANGUAGE); // settings.language's
 /** @type {Map<string, Catalog>} */
 const loaded = new Map(); // language -> catalog, so switching back costs nothing
+/** @type {(() => void)[]} */
+const followers = [];
 
 export function language() {
-  return lang;
+  return settings.language;
+}
+
+/**
+ * The one way to follow a change of language: `write` runs after each switch, once every
+ * data-i18n element is refilled, in the order of registration (main.js binds the table first,
+ * so the seats are renamed before anything that names them is written again).
+ * @param {() => void} write
+ */
+export function onLanguage(write) {
+  followers.push(write);
 }
 
 // "pt-BR" -> "pt"; null for a language without a catalog.
@@ -64,9 +77,9 @@ async function fetchCatalog(language) {
 /** @param {string} [language] */
 export async function loadCatalog(language = DEFAULT_LANGUAGE) {
   catalog = await fetchCatalog(language);
-  lang = language;
-  plurals = new Intl.PluralRules(lang);
-  document.documentElement.lang = lang;
+  settings.language = language;
+  plurals = new Intl.PluralRules(language);
+  document.documentElement.lang = language;
   return catalog;
 }
 
@@ -78,7 +91,6 @@ export async function loadCatalog(language = DEFAULT_LANGUAGE) {
  */
 export async function setLanguage(language, { remember = true } = {}) {
   const code = supported(language) || DEFAULT_LANGUAGE;
-  const previous = lang;
   await loadCatalog(code);
   if (remember) {
     writeItem(LANG_KEY, code);
@@ -90,7 +102,7 @@ export async function setLanguage(language, { remember = true } = {}) {
   }
   applyTranslations();
   document.title = t("app.title");
-  document.dispatchEvent(new CustomEvent("vnv:language", { detail: { lang: code, previous } }));
+  for (const write of followers) write();
   return code;
 }
 

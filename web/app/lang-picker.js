@@ -2,7 +2,7 @@
 // language (Deutsch, Nederlands, ...) and marked with its lang attribute for screen readers.
 // A change switches the page at once (i18n.js setLanguage), the game in progress included.
 
-import { t, language, setLanguage, LANGUAGES } from "./i18n.js";
+import { t, language, onLanguage, setLanguage, LANGUAGES } from "./i18n.js";
 
 export function initLanguagePicker() {
   const select = document.getElementById("lang");
@@ -20,7 +20,7 @@ export function initLanguagePicker() {
     await setLanguage(select.value);
     select.value = language();
   });
-  document.addEventListener("vnv:language", () => {
+  onLanguage(() => {
     select.value = language();
   });
 }

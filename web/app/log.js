@@ -6,6 +6,7 @@
 import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { fields, rankText, seatName } from "./events.js";
+import { ui } from "./state.js";
 
 /** @typedef {string | (() => string)} Line */
 /** @typedef {import("./state.js").View} View */
@@ -15,8 +16,6 @@ import { fields, rankText, seatName } from "./events.js";
 export const LOG_MAX = 400;
 /** @type {WeakMap<Element, Line>} each log item's line, to write it again in another language */
 const written = new WeakMap();
-/** @type {Line[]} what the narrator said last */
-let narrated = [];
 
 /** @param {Line} line */
 export const lineText = (line) => (typeof line === "function" ? line() : line);
@@ -41,12 +40,11 @@ export function logLines(lines) {
 /** Keep the log's end in view. Once per frame, at the next paint: reading scrollHeight right
  * away would lay the page out again in the middle of every answer (a long task at instant speed,
  * tools/bench_longtasks.py). */
-let following = false;
 function followLog() {
-  if (following) return;
-  following = true;
+  if (ui.log.following) return;
+  ui.log.following = true;
   requestAnimationFrame(() => {
-    following = false;
+    ui.log.following = false;
     const log = $("log");
     log.scrollTop = log.scrollHeight;
   });
@@ -69,16 +67,18 @@ export function clearLog() {
  * @param {Line[]} lines
  */
 export function narrate(lines) {
-  narrated = lines;
+  ui.log.narrated = lines;
   $("narrator").textContent = lines.map(lineText).join(" ");
 }
 
-/** Another language: write the log and the narrator again. */
+/** Another language: write the log and the narrator again (the replay viewer calls it once it has
+ * renamed its seats). */
 export function relocalizeLog() {
   for (const item of $("log").children) {
     const line = written.get(item);
     if (line) item.textContent = lineText(line);
   }
+  const narrated = ui.log.narrated;
   if (narrated.length) $("narrator").textContent = narrated.map(lineText).join(" ");
 }
 

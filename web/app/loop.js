@@ -4,15 +4,15 @@
 // Auto-pass lets a play stand for the human in an open-challenge window that gives them no
 // reason to call; a match's between-hands summary holds the next hand until it is closed.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as } from "./dom.js";
 import { describeEvent, logTable, seatNames, sharedTable } from "./events.js";
-import { hideReveal, showReveal } from "./table.js";
+import { bindReveal, hideReveal, showReveal } from "./table.js";
 import { recordStats } from "./stats.js";
-import { app, myTurn } from "./state.js";
-import { SPEEDS, isSpeed } from "./settings.js";
-import { clearLog, logLines, narrate, startedLine, updateBubbles } from "./log.js";
-import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "./hand.js";
+import { app, myTurn, settings, ui } from "./state.js";
+import { SPEEDS } from "./settings.js";
+import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "./log.js";
+import { bindHand, clearChoice, forgetRankPicker, keepFocus, render, showActionError, updateActions } from "./hand.js";
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
 import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
@@ -169,10 +169,7 @@ export function handle(resp, extraLines = []) {
   else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
 }
 
-/** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
-let wake = null;
-
-/** The pause before the next bot step; `wake` cuts it short.
+/** The pause before the next bot step; ui.loop.wake cuts it short.
  * @param {number} ms
  * @returns {Promise<void>}
  */
@@ -180,18 +177,17 @@ function pause(ms) {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      wake = null;
+      ui.loop.wake = null;
       resolve();
     };
     const timer = setTimeout(done, ms);
-    wake = done;
+    ui.loop.wake = done;
   });
 }
 
 function botDelay() {
   if (app.finishing) return 0;
-  const chosen = $as("speed", HTMLSelectElement).value;
-  const base = isSpeed(chosen) ? SPEEDS[chosen] : SPEEDS.normal;
+  const base = SPEEDS[settings.speed];
   return app.delayBoost ? base * REVEAL_HOLD : base;
 }
 
@@ -224,7 +220,7 @@ export async function runBots() {
  */
 function autoPassNow() {
   const resp = app.resp;
-  if (!resp || !myTurn() || !$as("auto-pass", HTMLInputElement).checked) return false;
+  if (!resp || !myTurn() || !settings.autoPass) return false;
   if (sharedTable(resp)) return false; // each person decides their own windows (docs/web.md)
   const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
   if (!legal || !legal.pass || legal.play || !last) return false;
@@ -241,7 +237,7 @@ export async function autoPass() {
 export function finishHand() {
   if (!app.resp || app.finishing) return;
   app.finishing = true;
-  if (wake) wake();
+  ui.loop.wake?.();
   updateActions();
   $("hand").focus({ preventScroll: true }); // the button hides itself
 }
@@ -273,6 +269,16 @@ export async function act(action) {
 }
 
 export function bindTable() {
+  // Another language: the log, then the seats' names ("You", the bots' default names), then
+  // everything at the table that shows them.
+  onLanguage(relocalizeLog);
+  onLanguage(() => {
+    if (!app.resp) return;
+    app.names = seatNames(app.resp);
+    forgetRankPicker(); // rank symbols differ by language: rebuild the picker
+    render();
+  });
+  bindReveal();
   bindHand(act);
   bindHandoff((resp) => {
     handle(resp); // the seat just taken: its table, the privacy screen gone

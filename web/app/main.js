@@ -14,35 +14,21 @@
 
 import { loadCatalog, t, applyTranslations, chooseLanguage } from "./i18n.js";
 import { $, $as } from "./dom.js";
-import { relocalizeReveal } from "./table.js";
 import { initStats } from "./stats.js";
 import { persistent } from "./storage.js";
 import { initLanguagePicker } from "./lang-picker.js";
 import { initRulesPanel, sectionFor } from "./rules-panel.js";
-import { app, DEBUG } from "./state.js";
-import { loadSpeed, loadToggle, storeSpeed, storeToggle } from "./settings.js";
-import { boot, relocalizeBoot, showBootError } from "./boot.js";
-import {
-  currentPreset,
-  initSetup,
-  readBots,
-  readOptions,
-  renderBotSeats,
-  renderOptions,
-  renderPlayers,
-  updateStart,
-} from "./setup.js";
+import { app, DEBUG, settings } from "./state.js";
+import { loadSettings, setSpeed, setToggle } from "./settings.js";
+import { boot, showBootError } from "./boot.js";
+import { currentPreset, initSetup, readBots, renderBotSeats } from "./setup.js";
 import { autoPass, backToTable, bindTable, leaveToSetup, showScreen, startFromForm, startGame } from "./loop.js";
-import { bindHandSummary, relocalizeSummary } from "./summary.js";
-import { forgetRankPicker, render } from "./hand.js";
-import { relocalizeLog } from "./log.js";
-import { seatNames } from "./events.js";
-import { bindEnd, closeEnd, showEnd } from "./end.js";
-import { bindReview, relocalizeReview } from "./review.js";
+import { bindHandSummary } from "./summary.js";
+import { bindEnd, closeEnd } from "./end.js";
+import { bindReview } from "./review.js";
 import { bindTracker } from "./tracker.js";
 import { bindCoach } from "./coach.js";
 import { tryResume, undoLast } from "./resume.js";
-import { writeHandoff } from "./handoff.js";
 import { bindReplay, openReplay, replayInAddress } from "./replay-viewer.js";
 import { bindShare } from "./replay-share.js";
 
@@ -52,24 +38,13 @@ async function main() {
   initLanguagePicker();
   document.title = t("app.title");
   $("storage-note").hidden = persistent; // no save, no resume: say so before the game starts
-  const speed = $as("speed", HTMLSelectElement);
-  speed.value = loadSpeed();
-  speed.addEventListener("change", () => storeSpeed(speed.value));
-  const autoPassBox = $as("auto-pass", HTMLInputElement);
-  autoPassBox.checked = loadToggle("autopass");
-  autoPassBox.addEventListener("change", () => {
-    storeToggle("autopass", autoPassBox.checked);
-    autoPass(); // turned on while a window waits for the human
-  });
-  const soundBox = $as("sound", HTMLInputElement);
-  soundBox.checked = loadToggle("sound");
-  soundBox.addEventListener("change", () => storeToggle("sound", soundBox.checked));
+  bindTopBar();
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup({ onStart: startFromForm, onBack: backToTable });
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
   // into the worker), which the CSP forbids: a retry starts over with a fresh page.
   $("boot-retry").addEventListener("click", () => location.reload());
-  bindTable();
+  bindTable(); // first of the table's parts: it renames the seats on a change of language
   bindHandSummary();
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   bindReview();
@@ -81,7 +56,6 @@ async function main() {
   $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);
-  document.addEventListener("vnv:language", relocalize);
   // embed.js fills the form from the URL on this event, and asks for a new game on the other.
   document.dispatchEvent(new CustomEvent("vnv:setup-ready"));
   document.addEventListener("vnv:new-game", () => {
@@ -97,6 +71,23 @@ async function main() {
     if (replay) await openReplay(replay);
     else await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
   });
+}
+
+// The top bar's settings: shown as stored, kept in the state (settings) on every change.
+function bindTopBar() {
+  loadSettings();
+  const speed = $as("speed", HTMLSelectElement);
+  speed.value = settings.speed;
+  speed.addEventListener("change", () => setSpeed(speed.value));
+  const autoPassBox = $as("auto-pass", HTMLInputElement);
+  autoPassBox.checked = settings.autoPass;
+  autoPassBox.addEventListener("change", () => {
+    setToggle("autoPass", autoPassBox.checked);
+    autoPass(); // turned on while a window waits for the human
+  });
+  const soundBox = $as("sound", HTMLInputElement);
+  soundBox.checked = settings.sound;
+  soundBox.addEventListener("change", () => setToggle("sound", soundBox.checked));
 }
 
 async function leaveReplay() {
@@ -119,29 +110,6 @@ async function loadLanguage() {
 function rulesContext() {
   if (app.resp && !$("table-screen").hidden) return { set: app.resp.view.preset, section: sectionFor(app.resp.view) };
   return { set: currentPreset(), section: null };
-}
-
-// Another language (i18n.js has refilled every data-i18n element): write again everything
-// built from the catalog. The game, the choices on the setup screen and the log stay.
-function relocalize() {
-  relocalizeBoot();
-  updateStart();
-  const players = $as("players", HTMLSelectElement).value;
-  const bots = readBots();
-  const options = readOptions();
-  renderPlayers(players);
-  renderBotSeats(bots);
-  renderOptions(options);
-  relocalizeLog();
-  relocalizeReview();
-  if (!app.resp) return;
-  app.names = seatNames(app.resp); // "You" and the bots' default names in the new language
-  forgetRankPicker(); // rank symbols differ by language: rebuild the picker
-  render();
-  relocalizeReveal();
-  relocalizeSummary();
-  writeHandoff();
-  if ($as("end-screen", HTMLDialogElement).open) showEnd();
 }
 
 main().catch(showBootError);

@@ -8,8 +8,8 @@
 // clears any left in flight. The pace follows the bot-speed setting; "instant" (and "Finish
 // the hand") and prefers-reduced-motion play none.
 
-import { $, $as, el } from "./dom.js";
-import { app } from "./state.js";
+import { $, el } from "./dom.js";
+import { app, settings } from "./state.js";
 import { fields } from "./events.js";
 
 /** @typedef {import("./state.js").TableAnswer} TableAnswer */
@@ -28,8 +28,7 @@ const flights = new Set();
 /** How long a card travels now: 0 plays no motion at all. */
 export function motionMs() {
   if (reduced.matches || app.finishing) return 0;
-  const speed = $as("speed", HTMLSelectElement).value;
-  return Object.hasOwn(FLIGHT_MS, speed) ? FLIGHT_MS[/** @type {keyof typeof FLIGHT_MS} */ (speed)] : 0;
+  return FLIGHT_MS[settings.speed];
 }
 
 /** Where a seat sits on screen: the hand for the seat on screen, else its place at the table.

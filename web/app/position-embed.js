@@ -9,9 +9,9 @@
 // here): {type: "vnv:load-position", position} -> {type: "vnv:position-loaded", ok, error?},
 // {type: "vnv:get-state"} -> {type: "vnv:state", state}. Nothing posted holds a hidden card.
 
-import { t, has, language } from "./i18n.js";
+import { t, has, language, onLanguage } from "./i18n.js";
 import { el } from "./dom.js";
-import { app } from "./state.js";
+import { app, ui } from "./state.js";
 import { enterTable } from "./loop.js";
 import { cardsText, seatName } from "./events.js";
 import { showNotice, clearNotice } from "./notice.js";
@@ -28,9 +28,6 @@ export function hashPosition() {
   return fragment.startsWith(PREFIX) ? decodeURIComponent(fragment.slice(PREFIX.length)) : null;
 }
 
-/** @type {PositionSource | null} the position last asked for ("Try again" sets it up again) */
-let current = null;
-
 /**
  * Set a position up in the worker and at the table; a refusal is said in the frame.
  * @param {PositionSource} position
@@ -38,7 +35,7 @@ let current = null;
  */
 export async function setUpPosition(position) {
   if (!app.client || !app.ready) return { ok: false, error: "no_game" };
-  current = position;
+  ui.position.asked = position;
   app.gen++; // a bot loop of the previous game stops
   const resp = await app.client.call("new_position", { position });
   if (!resp.ok) {
@@ -119,7 +116,10 @@ function renderBox() {
       );
     }
     const again = el("button", { type: "button", id: "position-again", class: "btn", text: t("position.again") });
-    again.addEventListener("click", () => current !== null && setUpPosition(current));
+    again.addEventListener("click", () => {
+      const asked = ui.position.asked;
+      if (asked !== null) setUpPosition(asked);
+    });
     box.append(
       el("h2", { class: "position-outcome", text: t("position.outcome") }),
       ...sentences(x, resp).map((text) => el("p", { class: "position-why", text })),
@@ -185,7 +185,7 @@ export function positionMessage(data, event) {
 const fromLink = hashPosition();
 if (fromLink !== null) app.firstGame = () => setUpPosition(fromLink).then(() => undefined);
 document.addEventListener("vnv:answer", renderBox);
-document.addEventListener("vnv:language", renderBox);
+onLanguage(renderBox);
 window.addEventListener("hashchange", () => {
   const position = hashPosition();
   if (position !== null && app.ready) setUpPosition(position);

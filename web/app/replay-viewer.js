@@ -6,10 +6,10 @@
 // the controls: step, play/pause at the bot speeds, jump by the slider, the seat and open view.
 // The game at the table and its save stay in the worker untouched; closing the viewer resumes it.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
-import { app } from "./state.js";
-import { SPEEDS, isSpeed } from "./settings.js";
+import { app, settings, ui } from "./state.js";
+import { SPEEDS } from "./settings.js";
 import { cardsText, describeEvent, fields, seatName } from "./events.js";
 import { cardFace, hideReveal, renderCenter, renderSeats, showReveal } from "./table.js";
 import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "./log.js";
@@ -22,10 +22,7 @@ import { showNotice } from "./notice.js";
 
 const PREFIX = "#replay=";
 
-/** @type {{ resp: ReplayTable | null, playing: boolean, timer: number, bubbles: Record<number, import("./state.js").Bubble> }} */
-const viewer = { resp: null, playing: false, timer: 0, bubbles: {} };
-/** @type {{ human: number, seats: import("./protocol").Seat[] }} names as shown, for the log */
-const named = { human: -1, seats: [] };
+const viewer = ui.replay;
 /** @type {() => Promise<void>} */
 let leave = async () => {};
 
@@ -102,12 +99,12 @@ export async function goTo(to = {}) {
 /** Names as shown: typed names stay; the sharer's unnamed seat is "Player", bots by default. */
 function fillSeats(/** @type {ReplayTable} */ resp) {
   const table = { human: resp.sharer ?? 0, seats: resp.seats };
-  named.seats = resp.seats.map((seat, i) => ({
+  viewer.named.seats = resp.seats.map((seat, i) => ({
     ...seat,
     name: seat.name || (i === table.human ? t("replay.player") : seatName(table, i)),
   }));
   const select = $as("replay-seat", HTMLSelectElement);
-  select.replaceChildren(...named.seats.map((seat, i) => el("option", { value: String(i), text: seat.name })));
+  select.replaceChildren(...viewer.named.seats.map((seat, i) => el("option", { value: String(i), text: seat.name })));
 }
 
 /**
@@ -124,7 +121,7 @@ function show(resp, again) {
     clearLog();
     hideReveal();
     viewer.bubbles = {};
-    lines.push(startedLine(resp.view, named, resp.first));
+    lines.push(startedLine(resp.view, viewer.named, resp.first));
   }
   viewer.bubbles = updateBubbles(again ? {} : viewer.bubbles, resp.events, resp.human);
   resp.events.forEach((event, i) => {
@@ -132,7 +129,7 @@ function show(resp, again) {
     if (again) return;
     if (event.type === "revealed") {
       const after = resp.events.slice(i + 1).find((e) => e.type === "took_pile" || e.type === "discarded");
-      showReveal(event, after ? () => describeEvent(after, named) : null);
+      showReveal(event, after ? () => describeEvent(after, viewer.named) : null);
     } else if (event.type === "played" || event.type === "dealt") hideReveal();
   });
   logLines(lines);
@@ -147,7 +144,7 @@ function show(resp, again) {
  */
 function told(event) {
   const cards = event.type === "played" || event.type === "drew" ? fields(event).cards : undefined;
-  const sentence = describeEvent(event, named);
+  const sentence = describeEvent(event, viewer.named);
   return cards && cards.length ? `${sentence} [${cardsText(cards)}]` : sentence;
 }
 
@@ -155,7 +152,7 @@ function told(event) {
 function draw() {
   const resp = viewer.resp;
   if (!resp) return;
-  const names = named.seats.map((seat) => seat.name);
+  const names = viewer.named.seats.map((seat) => seat.name);
   const table = {
     view: resp.view,
     human: resp.human,
@@ -208,16 +205,12 @@ function play() {
   if (resp.step >= resp.steps) return stop();
   viewer.playing = true;
   $("replay-play").textContent = t("replay.pause");
-  const chosen = $as("speed", HTMLSelectElement).value;
-  viewer.timer = window.setTimeout(
-    async () => {
-      const now = viewer.resp;
-      if (!viewer.playing || !now) return;
-      await goTo({ step: now.step + 1 });
-      if (viewer.playing) play();
-    },
-    isSpeed(chosen) ? SPEEDS[chosen] : SPEEDS.normal,
-  );
+  viewer.timer = window.setTimeout(async () => {
+    const now = viewer.resp;
+    if (!viewer.playing || !now) return;
+    await goTo({ step: now.step + 1 });
+    if (viewer.playing) play();
+  }, SPEEDS[settings.speed]);
 }
 
 /** Close the viewer: the address loses its #replay=, and the player's own game comes back. */
@@ -277,7 +270,7 @@ export function bindReplay({ onLeave }) {
     const text = replayInAddress();
     if (text && app.ready) openReplay(text);
   });
-  document.addEventListener("vnv:language", () => {
+  onLanguage(() => {
     if (!viewer.resp) return;
     fillSeats(viewer.resp);
     relocalizeLog(); // the log's lines name the seats: write them again with the new names

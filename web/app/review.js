@@ -4,10 +4,11 @@
 // hand" (summary.js), and on the end screen. The last 20 finished games keep their reviews in localStorage (the game is over, so its
 // cards are no secret any more): the statistics dialog opens them again.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $as, el } from "./dom.js";
 import { cardsText, rankText } from "./events.js";
 import { readItem, writeItem } from "./storage.js";
+import { ui } from "./state.js";
 
 /**
  * @typedef {import("./protocol").HandReview} HandReview
@@ -17,12 +18,7 @@ import { readItem, writeItem } from "./storage.js";
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.reviews" : "vnv.reviews";
 export const HISTORY_MAX = 20;
 
-/** This game's reviews so far, with the names and seat they are told for. */
-/** @type {{ reviews: HandReview[], names: string[], human: number }} */
-const game = { reviews: [], names: [], human: 0 };
-
-/** @type {PastGame | null} what the review dialog shows (rewritten in another language) */
-let shown = null;
+const game = ui.review.game; // this game's reviews so far, with the names and seat they are told for
 
 /** A new game at the table: its reviews start empty. */
 export function startReviews() {
@@ -67,24 +63,22 @@ export function endReviews() {
 
 /** @param {PastGame} past */
 function openReview(past) {
-  shown = past;
+  ui.review.shown = past;
   const dialog = $as("review-dialog", HTMLDialogElement);
   $as("review-body", HTMLElement).replaceChildren(reviewTables(past));
   if (!dialog.open) dialog.showModal();
   $as("review-close", HTMLButtonElement).focus();
 }
 
-/** Rewrite the open review in the language just chosen. */
-export function relocalizeReview() {
-  const dialog = document.getElementById("review-dialog");
-  if (shown && dialog instanceof HTMLDialogElement && dialog.open) openReview(shown);
-}
-
 export function bindReview() {
   const dialog = $as("review-dialog", HTMLDialogElement);
+  onLanguage(() => {
+    const shown = ui.review.shown;
+    if (shown && dialog.open) openReview(shown);
+  });
   $as("review-close", HTMLButtonElement).addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
-    shown = null;
+    ui.review.shown = null;
   });
 }
 

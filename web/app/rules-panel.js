@@ -6,7 +6,8 @@
 // "quick-last-cards"); it is fetched from our origin and inserted as HTML. Escape closes (the
 // dialog's own cancel), focus goes to the section opened and back to the opener on close.
 
-import { t, language, LANGUAGES } from "./i18n.js";
+import { t, language, onLanguage, LANGUAGES } from "./i18n.js";
+import { ui } from "./state.js";
 import { $, $as } from "./dom.js";
 
 /** @type {Map<string, string>} */
@@ -16,11 +17,6 @@ const fragments = new Map(); // "classic.de" -> HTML text
 // variants section, its table readings say what the setup choices change.
 /** @type {Record<string, Record<string, string>>} */
 const FALLBACK = { quick: { variants: "table-readings", deck: "players", setup: "players" } };
-
-/** @type {Element | null} */
-let opener = null;
-/** @type {{ set: string, section: string | null } | null} */
-let shown = null; // {set, section}: what the panel shows, to reload it in another language
 
 // The section of the rules that matters at this point of a game (the human's view).
 /**
@@ -76,10 +72,10 @@ export async function openRules(set, section = null) {
   const body = $("rules-panel-body");
   const lang = language();
   if (!dialog.open) {
-    opener = document.activeElement;
+    ui.rules.opener = document.activeElement;
     dialog.showModal();
   }
-  shown = { set, section };
+  ui.rules.shown = { set, section };
   const id = sectionId(set, section);
   dialog.dataset.set = set;
   dialog.dataset.section = id;
@@ -96,6 +92,7 @@ export async function openRules(set, section = null) {
     dialog.dataset.state = "failed";
     return;
   }
+  const shown = ui.rules.shown;
   if (!dialog.open || !shown || shown.set !== set || language() !== lang) return; // closed or superseded
   body.innerHTML = html; // our own build output (tools/render_rules.py), from our own origin
   dialog.dataset.lang = lang;
@@ -145,9 +142,9 @@ export function initRulesPanel(context) {
     if (!inside) closeRules();
   });
   dialog.addEventListener("close", () => {
-    shown = null;
-    const back = opener;
-    opener = null;
+    ui.rules.shown = null;
+    const back = ui.rules.opener;
+    ui.rules.opener = null;
     if (back instanceof HTMLElement && back.isConnected) back.focus({ preventScroll: true });
   });
   const link = document.querySelector('a.rules-link[href^="rules/"]');
@@ -155,8 +152,9 @@ export function initRulesPanel(context) {
     if (link instanceof HTMLAnchorElement) link.href = `rules/${language()}.html`;
   };
   syncLink();
-  document.addEventListener("vnv:language", () => {
+  onLanguage(() => {
     syncLink();
+    const shown = ui.rules.shown;
     if (dialog.open && shown) openRules(shown.set, shown.section);
   });
 }

@@ -3,16 +3,17 @@
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
 // by stats.js (loadStats()). None of these holds a card. Whether the card tracker is open is
-// "open" or "closed"; anything else is closed (the default).
+// "open" or "closed"; anything else is closed (the default). loadSettings() puts the checked
+// values into the page's state (state.js: settings), where every module reads them.
 
 import { readItem, writeItem } from "./storage.js";
-import { EMBED, params } from "./state.js";
+import { EMBED, params, settings } from "./state.js";
 
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup";
 const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
 // On/off settings, each under its own key; the embed page keeps its own.
 const TOGGLES = Object.freeze({
-  autopass: EMBED ? "vnv.embed.autopass" : "vnv.autopass",
+  autoPass: EMBED ? "vnv.embed.autopass" : "vnv.autopass",
   sound: EMBED ? "vnv.embed.sound" : "vnv.sound",
   coach: EMBED ? "vnv.embed.coach" : "vnv.coach",
 });
@@ -112,15 +113,27 @@ export function isSpeed(name) {
   return typeof name === "string" && Object.hasOwn(SPEEDS, name);
 }
 
+/** Fill the page's settings from storage, each value checked. The embed has no coach. */
+export function loadSettings() {
+  settings.speed = loadSpeed();
+  settings.autoPass = loadToggle("autoPass");
+  settings.sound = loadToggle("sound");
+  settings.coach = !EMBED && loadToggle("coach");
+  settings.trackerOpen = readItem(TRACKER_KEY) === "open";
+}
+
 /** @returns {keyof typeof SPEEDS} the URL's ?speed=, else the stored one, else "normal" */
-export function loadSpeed() {
+function loadSpeed() {
   for (const name of [params.get("speed"), readItem(SPEED_KEY)]) if (isSpeed(name)) return name;
   return DEFAULT_SPEED;
 }
 
-/** @param {string} name */
-export function storeSpeed(name) {
-  if (isSpeed(name)) writeItem(SPEED_KEY, name);
+/** The speed chosen in the top bar, kept and stored (anything but a speed is ignored).
+ * @param {string} name */
+export function setSpeed(name) {
+  if (!isSpeed(name)) return;
+  settings.speed = name;
+  writeItem(SPEED_KEY, name);
 }
 
 /**
@@ -129,24 +142,22 @@ export function storeSpeed(name) {
  * @param {keyof typeof TOGGLES} name
  * @returns {boolean}
  */
-export function loadToggle(name) {
+function loadToggle(name) {
   return readItem(TOGGLES[name]) === "on";
 }
 
 /**
+ * An on/off setting switched in the page, kept and stored.
  * @param {keyof typeof TOGGLES} name
  * @param {boolean} on
  */
-export function storeToggle(name, on) {
+export function setToggle(name, on) {
+  settings[name] = on;
   writeItem(TOGGLES[name], on ? "on" : "off");
 }
 
-/** @returns {boolean} the card tracker panel was left open (closed unless stored as "open") */
-export function loadTrackerOpen() {
-  return readItem(TRACKER_KEY) === "open";
-}
-
 /** @param {boolean} open */
-export function storeTrackerOpen(open) {
+export function setTrackerOpen(open) {
+  settings.trackerOpen = open;
   writeItem(TRACKER_KEY, open ? "open" : "closed");
 }

@@ -5,7 +5,7 @@
 // stores the choices again when a game is dealt. It never talks to the worker: "Deal" and "Back
 // to the game" call what main.js hands in.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
 import { app, DEFAULT_LEVEL } from "./state.js";
 import { loadSetup, storeSetup } from "./settings.js";
@@ -87,6 +87,16 @@ export function initSetup({ onStart, onBack }) {
   });
   $("resume").addEventListener("click", onBack);
   updateStart();
+  // Another language: the choices stay, their labels are written again.
+  onLanguage(() => {
+    updateStart();
+    const players = $as("players", HTMLSelectElement).value;
+    const bots = readBots();
+    const options = readOptions();
+    renderPlayers(players);
+    renderBotSeats(bots);
+    renderOptions(options);
+  });
 }
 
 /** @param {string | number | null} wanted */

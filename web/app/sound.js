@@ -2,7 +2,7 @@
 // is synthesized with Web Audio, a few short tones: no file, nothing fetched. The audio context
 // is made at the first cue after sound is on; browsers let it play once the player has clicked.
 
-import { $as } from "./dom.js";
+import { settings } from "./state.js";
 
 /** @typedef {import("./protocol").GameEvent} GameEvent */
 
@@ -75,7 +75,7 @@ export function cuesFor(events, human) {
  * @param {number} human
  */
 export function playSounds(events, human) {
-  if (!$as("sound", HTMLInputElement).checked) return;
+  if (!settings.sound) return;
   const cues = cuesFor(events, human);
   if (!cues.length) return;
   context = context ?? new AudioContext();

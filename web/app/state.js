@@ -1,10 +1,15 @@
-// The page's one state: what the worker last answered and what the human has chosen at the
-// table. Every module reads `app` from here; main.js and boot.js fill in build.json and the
-// engine at start, then only the table loop (loop.js), the hand (hand.js: the selection) and
-// resume.js write it. Also the page's fixed settings (mode, storage keys).
+// The page's one state: the game at the table (`app`: what the worker last answered, what the
+// human has chosen), the player's settings (`settings`: read from here, never from the controls)
+// and each feature's own state (`ui`, one entry per feature). Every module reads and writes its
+// part here, so what the page is showing can be read in one place.
 //
 // Data flows one way: the worker's answer -> app.resp -> the modules that render it; the human's
 // clicks -> a call to the worker (engine-client.js) -> its answer -> app.resp again.
+//
+// Left with their modules, as they are no state of the page's behaviour: caches (catalogs,
+// rules fragments, the audio context, compiled runtimes), the log items' lines (log.js, tied to
+// the elements), the card elements in flight (motion.js), the callbacks a module is bound to at
+// start, and the engine's start (boot/), which runs before any of the page's modules.
 
 // The worker's answers, typed from the protocol's one description (protocol.schema.json ->
 // protocol.d.ts, docs/worker-protocol.md): a wrong field name is a tsc error.
@@ -20,6 +25,7 @@
  */
 
 /** @typedef {{ kind: string, readonly text: string }} Bubble */
+/** @typedef {keyof typeof import("./settings.js").SPEEDS} Speed */
 
 export const params = new URLSearchParams(location.search);
 export const DEBUG = params.has("debug");
@@ -59,6 +65,85 @@ export const app = {
   bubbles: {},
   /** @type {(() => Promise<void>) | null} the page's first game in place of a saved one (a position link) */
   firstGame: null,
+};
+
+/** The player's settings, filled from storage at start (settings.js: loadSettings) and kept
+ * equal to the top bar's controls by their change listeners. */
+export const settings = {
+  /** @type {Speed} the bots' pace, the cards' flights and a replay's playback */
+  speed: "normal",
+  autoPass: false,
+  sound: false,
+  coach: false, // never on in the embed (docs/embedding.md)
+  trackerOpen: false,
+  language: "en", // i18n.js sets it with the catalog it loads
+};
+
+/** Each feature's own state, by feature. */
+export const ui = {
+  /** the log and the narrator (log.js) */
+  log: {
+    /** @type {import("./log.js").Line[]} what the narrator said last */
+    narrated: [],
+    following: false, // the log's end is to be scrolled into view at the next frame
+  },
+  /** the reveal on the table (table.js) */
+  reveal: {
+    /** @type {(() => string) | null} the reveal's outcome line, written again in another language */
+    outcome: null,
+  },
+  /** the bots' pacing (loop.js) */
+  loop: {
+    /** @type {(() => void) | null} ends the bots' current pause early ("Finish the hand") */
+    wake: null,
+  },
+  /** a match's between-hands summary (summary.js) */
+  summary: {
+    /** @type {{ event: import("./protocol").HandOverEvent, scores: number[], human: number } | null} */
+    shown: null,
+    /** @type {(() => void) | null} resolves the wait of whoever is holding the next move */
+    release: null,
+  },
+  /** the end-of-hand reviews (review.js) */
+  review: {
+    /** @type {{ reviews: import("./protocol").HandReview[], names: string[], human: number }} this game's */
+    game: { reviews: [], names: [], human: 0 },
+    /** @type {import("./review.js").PastGame | null} what the review dialog shows */
+    shown: null,
+  },
+  /** the coach's advice (coach.js) */
+  coach: {
+    asked: -1, // the answer (app.step) the advice was asked for; -1: none
+    /** @type {import("./protocol").Advice | null} the advice shown */
+    shown: null,
+  },
+  /** the rules panel (rules-panel.js) */
+  rules: {
+    /** @type {Element | null} where the focus goes back to on close */
+    opener: null,
+    /** @type {{ set: string, section: string | null } | null} what the panel shows */
+    shown: null,
+  },
+  /** the replay viewer (replay-viewer.js) */
+  replay: {
+    /** @type {import("./protocol").ReplayTable | null} the step shown; null: no replay */
+    resp: null,
+    playing: false,
+    timer: 0,
+    /** @type {Record<number, Bubble>} */
+    bubbles: {},
+    /** @type {{ human: number, seats: Seat[] }} names as shown, for the log */
+    named: { human: -1, seats: [] },
+  },
+  /** the embed's position (position-embed.js) */
+  position: {
+    /** @type {string | Record<string, unknown> | null} the position last asked for ("Try again") */
+    asked: null,
+  },
+  /** the embed's messages (embed.js) */
+  embed: {
+    ignored: 0, // messages from origins not allowed, counted for the host's tests
+  },
 };
 
 /** The human is to move and the engine offers something. */

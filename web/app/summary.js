@@ -3,19 +3,17 @@
 // next hand's first move waits until the player closes it ("Next hand"). Written again in another
 // language while it is open.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { $, $as, el } from "./dom.js";
-import { app } from "./state.js";
+import { app, ui } from "./state.js";
 import { handReview } from "./review.js";
 
 /** @typedef {import("./protocol").HandOverEvent} HandOverEvent */
 
-/** @type {{ event: HandOverEvent, scores: number[], human: number } | null} what the open summary shows */
-let shown = null;
-/** @type {(() => void) | null} resolves the wait of whoever is holding the next move */
-let release = null;
+const summary = ui.summary;
 
 function draw() {
+  const shown = summary.shown;
   if (!shown) return;
   const { event, scores, human } = shown;
   $("hand-summary-title").textContent = t("table.hand_summary", { hand: event.hand });
@@ -42,7 +40,7 @@ function draw() {
  * @param {number} human
  */
 export function showHandSummary(event, scores, human) {
-  shown = { event, scores, human };
+  summary.shown = { event, scores, human };
   draw();
   const dialog = $as("hand-summary", HTMLDialogElement);
   if (!dialog.open) dialog.showModal();
@@ -53,7 +51,7 @@ export function showHandSummary(event, scores, human) {
 export function summaryClosed() {
   if (!$as("hand-summary", HTMLDialogElement).open) return Promise.resolve();
   return new Promise((resolve) => {
-    release = () => resolve(undefined);
+    summary.release = () => resolve(undefined);
   });
 }
 
@@ -63,19 +61,15 @@ export function closeHandSummary() {
   if (dialog.open) dialog.close();
 }
 
-/** Another language: write the open summary again. */
-export function relocalizeSummary() {
-  if ($as("hand-summary", HTMLDialogElement).open) draw();
-}
-
 export function bindHandSummary() {
   const dialog = $as("hand-summary", HTMLDialogElement);
+  onLanguage(() => dialog.open && draw());
   $("next-hand").addEventListener("click", () => dialog.close());
   // Closed by the button, by Escape or from code: the next hand goes on.
   dialog.addEventListener("close", () => {
-    shown = null;
-    const go = release;
-    release = null;
+    summary.shown = null;
+    const go = summary.release;
+    summary.release = null;
     if (go) go();
     if (!$("table-screen").hidden) $("hand").focus({ preventScroll: true });
   });

@@ -1,9 +1,10 @@
 // Renders one worker answer (the human seat's view) onto the table. No game logic here:
 // everything shown comes from the view the engine wrote for this seat.
 
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 import { cardLabel, isRed, rankText, cardsText } from "./events.js";
 import { $, el } from "./dom.js";
+import { ui } from "./state.js";
 
 /** @typedef {import("./state.js").View} View */
 /** @typedef {import("./state.js").GameEvent} GameEvent */
@@ -11,9 +12,6 @@ import { $, el } from "./dom.js";
  * What the seats and the centre are drawn from: a table answer, or a replay's step.
  * @typedef {{ view: View, human: number, seats: { name: string, level: string }[] }} Shown
  */
-
-/** @type {(() => string) | null} the reveal's outcome line, written again in another language */
-let revealOutcome = null;
 
 /**
  * A face-up card; `extra` attributes go on its element.
@@ -187,24 +185,29 @@ export function showReveal(event, outcome) {
   // Start face down, flip on the next frame so the transition runs.
   requestAnimationFrame(() => requestAnimationFrame(() => cards.classList.add("flipped")));
   cards.classList.remove("flipped");
-  revealOutcome = outcome;
+  ui.reveal.outcome = outcome;
   writeReveal();
 }
 
 function writeReveal() {
   const honest = $("reveal").classList.contains("honest");
   $("reveal-verdict").textContent = honest ? t("table.honest") : t("table.bluff");
-  $("reveal-outcome").textContent = revealOutcome ? revealOutcome() : "";
+  const outcome = ui.reveal.outcome;
+  $("reveal-outcome").textContent = outcome ? outcome() : "";
 }
 
 /** Another language: the verdict, the outcome and the cards' rank symbols. */
-export function relocalizeReveal() {
+function relocalizeReveal() {
   if ($("reveal").hidden) return;
   writeReveal();
   for (const flip of $("reveal-cards").querySelectorAll("[data-card]")) {
     const rank = flip.querySelector(".rank");
     if (rank && flip instanceof HTMLElement) rank.textContent = rankText((flip.dataset.card ?? "").slice(0, -1));
   }
+}
+
+export function bindReveal() {
+  onLanguage(relocalizeReveal);
 }
 
 export function hideReveal() {

@@ -6,13 +6,14 @@
 import { t } from "./i18n.js";
 import { $as, el } from "./dom.js";
 import { rankText } from "./events.js";
-import { loadTrackerOpen, storeTrackerOpen } from "./settings.js";
+import { setTrackerOpen } from "./settings.js";
+import { settings } from "./state.js";
 
 /** Open the panel as the player left it, and remember each change. */
 export function bindTracker() {
   const panel = $as("tracker-panel", HTMLDetailsElement);
-  panel.open = loadTrackerOpen();
-  panel.addEventListener("toggle", () => storeTrackerOpen(panel.open));
+  panel.open = settings.trackerOpen;
+  panel.addEventListener("toggle", () => setTrackerOpen(panel.open));
 }
 
 /**
