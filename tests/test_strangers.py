@@ -1,11 +1,23 @@
-"""The held-out field (``engine.lab.strangers.HELDOUT_FIELD``): strangers nothing was tuned
-against, each playing its own family's rule at the table."""
+"""The strangers (``engine.lab.strangers``): opponents from published bot families that every
+matrix table seats, each its own strategy; the held-out field is apart from the mixed one the
+bots were tuned against, and each of its strangers plays its own family's rule at the table."""
 
 from __future__ import annotations
 
 import random
 
-from engine.lab.arena import apply_shown, field_of, seat_bot
+import pytest
+
+from engine.lab.arena import (
+    MATRIX_TABLES,
+    Table,
+    apply_shown,
+    candidate_tables,
+    field_of,
+    play_table,
+    run_ordered,
+    seat_bot,
+)
 from engine.lab.strangers import HELDOUT_FIELD, MIXED_FIELD, STRANGERS
 from tests.helpers import deal, play
 
@@ -63,3 +75,26 @@ def test_the_grudge_calls_every_claim_of_the_seat_that_challenged_it() -> None:
         calls_after += grudge.act(game.view(1))["type"] == "challenge"
     assert calls_before <= 10
     assert calls_after == 40
+
+
+def test_every_stranger_plays_every_matrix_table() -> None:
+    """Strangers among themselves finish a game on every table (the engine refuses illegal
+    actions); every stranger sits at every table in one of the deals."""
+    names = list(STRANGERS)
+    for preset, players, options in MATRIX_TABLES.values():
+        seated = set()
+        for first in range(0, len(names), players):
+            seats = tuple(names[(first + i) % len(names)] for i in range(players))
+            result = play_table(Table(first, seats, preset, {**options, "move_limit": 400}, -1))
+            assert sum(result.shares) == pytest.approx(1.0)
+            seated.update(seats)
+        assert seated == set(names)
+
+
+def test_strangers_differ() -> None:
+    """Each stranger is its own strategy: over the same deals no two play the same game."""
+    games = {}
+    for level in STRANGERS:
+        tables = candidate_tables(level, ["easy"], 4, 4, 7, "classic", {"deck": 36})
+        games[level] = [result.moves for result in run_ordered(tables, 1)]
+    assert len({tuple(moves) for moves in games.values()}) == len(STRANGERS)
