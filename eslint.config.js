@@ -1,6 +1,7 @@
-// ESLint flat config: the recommended rules over the page's modules (browser), the two that run
-// in workers (the boot wrapper and the snapshot maker) and the Node build scripts (tools/*.mjs).
-// Formatting is Prettier's job (.prettierrc.json), so no style rule here.
+// ESLint flat config: the recommended rules over the page's modules (browser), those that run in
+// workers (web/app/worker/: the boot wrapper, the snapshot maker and what they share) and the
+// Node build scripts (tools/*.mjs). Formatting is Prettier's job (.prettierrc.json), so no style
+// rule here.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -12,7 +13,7 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["web/app/pyodide-boot.js", "web/app/snapshot-maker.js"],
+    files: ["web/app/worker/*.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

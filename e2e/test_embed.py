@@ -123,10 +123,11 @@ def test_embedded_game_talks_to_its_parent_only(
 def test_embed_page_is_built_from_the_main_page(site: Path) -> None:
     page = (site / "embed.html").read_text(encoding="utf-8")
     assert '<body data-mode="embed">' in page
-    assert '<script type="module" src="app/embed.js"></script>' in page
+    assert '<script type="module" src="app/embed/frame.js"></script>' in page
     assert 'src="app/main.js"' not in page
     main = (site / "index.html").read_text(encoding="utf-8")
-    strip = re.compile(r'<body[^>]*>|<script type="module" src="app/(main|embed)\.js"></script>')
+    entry = r'<script type="module" src="app/(main|embed/frame)\.js"></script>'
+    strip = re.compile(r"<body[^>]*>|" + entry)
     assert strip.sub("", page) == strip.sub("", main)
 
 

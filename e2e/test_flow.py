@@ -96,7 +96,7 @@ def test_a_shared_first_place_is_named(page: Page, base_url: str) -> None:
     title = page.evaluate(
         """async () => {
           const { app } = await import("./app/state.js");
-          const { showEnd } = await import("./app/end.js");
+          const { showEnd } = await import("./app/game/end.js");
           const view = app.resp.view;
           const ranking = [0, 1, 2, 3].map((seat) => ({ seat, place: seat === 3 ? 4 : 1 }));
           const result = { reason: "move_limit", ranking, winner: null, draw: true, losers: [3],
@@ -113,7 +113,7 @@ def test_bubbles_are_the_rounds(page: Page, base_url: str) -> None:
     open_page(page, base_url)
     bubbles = page.evaluate(
         """async () => {
-          const { updateBubbles } = await import("./app/log.js");
+          const { updateBubbles } = await import("./app/table/log.js");
           const before = updateBubbles({}, [{ type: "played", seat: 1, count: 2, rank: "7" }], 0);
           const after = updateBubbles(before, [
             { type: "round_opened", seat: 2, rank: "9" },

@@ -68,7 +68,7 @@ def check_rules_panel(
 
 # The human's own events, as the page words them (its own events.js, the catalog now loaded).
 HUMAN_EVENTS_JS = """async () => {
-  const { describeEvent } = await import("./app/events.js");
+  const { describeEvent } = await import("./app/core/events.js");
   const table = { human: 0, seats: [{ name: "", level: "human" }, { name: "", level: "easy" }] };
   return [
     describeEvent({ type: "revealed", seat: 0, cards: ["7H"], rank: "7", honest: true }, table),
@@ -175,7 +175,7 @@ def test_browser_language_then_default_and_the_quick_last_cards_section(
     # During a quick last-cards call the panel opens at that section.
     section = page.evaluate(
         """async () => {
-          const m = await import('./app/rules-panel.js');
+          const m = await import('./app/learn/rules-panel.js');
           const view = {preset: 'quick', over: false, opening: false, moves: 3, move_limit: null,
                         legal: {play: null, challenge: true, believe: true, pass: false}};
           const section = m.sectionFor(view);

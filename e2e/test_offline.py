@@ -52,7 +52,7 @@ def test_web_app_manifest_and_service_worker_are_built(site: Path) -> None:
     assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
     page = (site / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<link rel="manifest" href="manifest\.webmanifest"\s*/?>', page)
-    assert 'src="app/sw-register.js"' in page
+    assert 'src="app/boot/sw-register.js"' in page
     sw = (site / "sw.js").read_text(encoding="utf-8")
     # Every built file is in the precache manifest, the runtime and the engine included.
     built = sorted(

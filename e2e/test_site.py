@@ -154,22 +154,24 @@ def test_pages_start_the_engine_from_their_head(site: Path) -> None:
         assert boot == {k: manifest[k] for k in boot}, name
         assert set(boot) == {"pyodide", "pyscript", "memory_indexeddb", "worker", "snapshot"}
         modules = re.findall(r'<link rel="modulepreload" href="([^"]+)"', page)
-        preload = re.search(r'<script src="app/preload.js" data-fetch="([^"]+)"></script>', page)
+        preload_tag = r'<script src="app/boot/preload.js" data-fetch="([^"]+)"></script>'
+        preload = re.search(preload_tag, page)
         assert preload, name
         assert page.index(preload[0]) < page.index('<link rel="stylesheet"'), name
         fetches = preload[1].split()
         for path in modules + fetches:
             assert (site / path).is_file(), (name, path)
         # Every module main.js imports, however deep, and PyScript's core.
-        assert {"app/main.js", "app/engine-start.js", "app/boot.js", "app/setup.js"} <= set(modules)
+        chain = {"app/main.js", "app/boot/engine-start.js", "app/boot/boot.js", "app/game/setup.js"}
+        assert chain <= set(modules)
         assert manifest["pyscript"] in modules
         heavy = {f"{runtime}/pyodide.asm.wasm", manifest["snapshot"]["built"]["url"]}
         assert heavy <= set(fetches), name
-        # The stdlib is fetched after the restore, which does not need it (app/snapshot.js).
+        # The stdlib is fetched after the restore, which does not need it (app/worker/snapshot.js).
         assert f"{runtime}/python_stdlib.zip" not in fetches, name
-        # The worker starts first, before main.js (embed.js) and its catalog.
+        # The worker starts first, before main.js (embed/frame.js) and its catalog.
         scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
-        assert scripts[0] == "app/engine-start.js", (name, scripts)
+        assert scripts[0] == "app/boot/engine-start.js", (name, scripts)
 
 
 def test_page_has_no_inline_script_and_no_offsite_url(site: Path) -> None:
@@ -210,7 +212,7 @@ def test_every_ui_string_is_in_the_catalog() -> None:
     # Element text in the source page is empty: the build fills it from the catalog.
     for match in re.finditer(r'data-i18n="[^"]+"[^>]*>([^<]*)<', page):
         assert not match[1].strip(), match[0]
-    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web" / "app").glob("*.js"))
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web" / "app").rglob("*.js"))
     keys |= set(re.findall(r'\bt\("([a-z_]+\.[a-z_.]+)"', scripts))
     assert len(keys) > 60
     for key in sorted(keys):

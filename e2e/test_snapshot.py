@@ -89,13 +89,13 @@ def boot_path(page: Page) -> tuple[str, str, str]:
 
 def wasm_from(page: Page) -> str:
     """Which side compiled the wasm the engine's interpreter runs on (<html data-boot-wasm>):
-    "page" (app/runtime-module.js) or "worker"."""
+    "page" (app/worker/runtime-module.js) or "worker"."""
     return page.locator("html").get_attribute("data-boot-wasm") or ""
 
 
 def stdlib_mounted(page: Page) -> None:
     """Until the engine's worker wrote the standard library's zip in after a restore (its mark,
-    app/snapshot.js: mountStdlib)."""
+    app/worker/snapshot.js: mountStdlib)."""
     marks = "() => performance.getEntriesByName('vnv:stdlib-mounted').length"
     for _ in range(60):
         if any(worker.evaluate(marks) for worker in page.workers):
@@ -229,7 +229,7 @@ def test_first_visit_restores_the_build_snapshot_then_the_stored_copy(
     page = visit(context, base_url, SHIPPED)
     assert boot_path(page) == ("snapshot", "build", "cache: none")
     assert wasm_from(page) == "page"
-    # The first visit preloads the runtime and the build's snapshot (app/preload.js).
+    # The first visit preloads the runtime and the build's snapshot (app/boot/preload.js).
     assert len(page.evaluate(PRELOADS_JS)) == 4
     # worker.py ran from the code object compiled into the snapshot, not compiled again (a
     # PyScript that passed another text would lose that silently: slower, still correct).

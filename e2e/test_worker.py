@@ -42,12 +42,12 @@ def test_boot_lists_the_exports(worker: ModuleType) -> None:
     """The worker, the protocol's schema and the page's client name the same calls.
 
     The schema is the list the page's answers are checked against; the client refuses a worker
-    that lacks one of its names (engine-client.js, EXPORTS).
+    that lacks one of its names (boot/engine-client.js, EXPORTS).
     """
     info = json.loads(worker.boot())
     assert info["ok"]
     assert set(info["exports"]) == set(SCHEMA_EXPORTS)
-    client = (APP / "engine-client.js").read_text(encoding="utf-8")
+    client = (APP / "boot" / "engine-client.js").read_text(encoding="utf-8")
     listed = re.search(r"const EXPORTS = \[(.*?)\];", client, re.DOTALL)
     assert listed is not None
     assert set(re.findall(r'"(\w+)"', listed.group(1))) == set(SCHEMA_EXPORTS)

@@ -218,14 +218,15 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     decodes it (brotli-dec-wasm, vendored by :func:`copy_decoder`). The key covers
     everything the snapshot holds: the Pyodide build (version and wasm), every file in ``files``
     (the engine's, imported, and the worker's, compiled), and
-    the code that prepares the interpreter before the snapshot is taken (app/snapshot.js). The
+    the code that prepares the interpreter before the snapshot is taken (app/worker/snapshot.js
+    and what it imports). The
     browser keeps a copy in Cache Storage under that key for return visits, and makes its own if
     this one fails.
     """
     h = hashlib.sha256()
     h.update(pyodide.encode())
     h.update(hashlib.sha256((out / pyodide / "pyodide.asm.wasm").read_bytes()).digest())
-    for name in [*files, "app/snapshot.js"]:
+    for name in [*files, *module_graph(out, ["app/worker/snapshot.js"])]:
         h.update(name.encode() + b"\0")
         h.update(hashlib.sha256((out / name).read_bytes()).digest())
     key = h.hexdigest()[:24]
@@ -237,8 +238,8 @@ def snapshot_manifest(out: Path, pyodide: str, files: list[str]) -> dict[str, An
     shutil.copyfile(SNAPSHOT_CACHE / key / "snapshot.bin.br", out / name)
     return {
         "key": key,
-        "boot": "app/pyodide-boot.js",
-        "maker": "app/snapshot-maker.js",
+        "boot": "app/worker/pyodide-boot.js",
+        "maker": "app/worker/snapshot-maker.js",
         "decoder": copy_decoder(out),
         "built": {"url": name, **built},
     }
@@ -324,7 +325,7 @@ def prune_snapshot_cache() -> None:
 # `export ... from "./x.js"`): what the browser fetches before a module runs.
 STATIC_IMPORT = re.compile(r"""\b(?:from|import)\s*["'](\.\.?/[^"']+)["']""")
 BOOT_HEAD = "<!-- build: boot manifest and preloads -->"
-BOOT_ENTRIES = ("app/engine-start.js", "app/main.js")
+BOOT_ENTRIES = ("app/boot/engine-start.js", "app/main.js")
 
 
 def module_graph(out: Path, entries: list[str]) -> list[str]:
@@ -350,16 +351,16 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     """What the page's head gets so that the engine starts before anything else is in.
 
     ``<meta name="vnv-boot">``: the part of build.json that starting the worker needs
-    (app/engine-start.js reads it, so the worker starts before the catalog and build.json
+    (app/boot/engine-start.js reads it, so the worker starts before the catalog and build.json
     arrive). ``modulepreload`` for the page's boot chain (engine-start.js and main.js with
     every module they import, PyScript's core.js and its chunk): one round trip instead of one
     per import level. ``preload`` for what the worker fetches first from the versioned runtime
     (Pyodide's modules, the wasm) and the build's snapshot, so their downloads start with the
     page's (the stdlib only without a built snapshot: a restore fetches it afterwards, see
-    app/snapshot.js: mountStdlib); the worker's own requests then meet them in the HTTP cache
+    app/worker/snapshot.js: mountStdlib); the worker's own requests then meet them in the HTTP cache
     (immutable files, one download each: e2e/test_offline.py counts them at the server). Those
-    are added by app/preload.js (a classic script: it runs as the head is parsed) and only where
-    no copy of this build's snapshot is stored: a return visit does not use them.
+    are added by app/boot/preload.js (a classic script: it runs as the head is parsed) and only
+    where no copy of this build's snapshot is stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
     # What starts the worker first: engine-start.js's graph, then PyScript's, then main.js's.
@@ -367,13 +368,13 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     fetches = [boot["pyodide"]] + [runtime + n for n in ("pyodide.asm.mjs", "pyodide.asm.wasm")]
     if boot["snapshot"] and boot["snapshot"].get("built"):
         fetches.append(boot["snapshot"]["built"]["url"])
-    else:  # a bare boot needs the stdlib before it runs; a restore does not (app/snapshot.js)
+    else:  # a bare boot needs the stdlib first; a restore does not (app/worker/snapshot.js)
         fetches.append(runtime + "python_stdlib.zip")
     content = html.escape(json.dumps(boot, separators=(",", ":")))
     # preload.js first, and before the stylesheet (index.html): a classic script waits for the
     # stylesheets above it, and the downloads it starts are the longest.
     lines = [f'<meta name="vnv-boot" content="{content}" />']
-    lines.append(f'<script src="app/preload.js" data-fetch="{" ".join(fetches)}"></script>')
+    lines.append(f'<script src="app/boot/preload.js" data-fetch="{" ".join(fetches)}"></script>')
     lines += [f'<link rel="modulepreload" href="{name}" />' for name in modules]
     return "\n    ".join(lines)
 
@@ -393,14 +394,14 @@ def write_embed_page(out: Path) -> str:
     """``embed.html``: the prerendered ``index.html`` in embed mode (docs/embedding.md).
 
     Same markup, so the two pages cannot drift: ``<body data-mode="embed">`` (compact layout,
-    its own save slot and settings) and ``app/embed.js`` in place of ``app/main.js`` (it imports
-    main.js, reads the URL parameters, and talks to the parent page).
+    its own save slot and settings) and ``app/embed/frame.js`` in place of ``app/main.js`` (it
+    imports main.js, reads the URL parameters, and talks to the parent page).
     """
     page = (out / "index.html").read_text(encoding="utf-8")
     for old, new in (
         (
             '<script type="module" src="app/main.js"></script>',
-            '<script type="module" src="app/embed.js"></script>',
+            '<script type="module" src="app/embed/frame.js"></script>',
         ),
         ("<body>", '<body data-mode="embed">'),
     ):

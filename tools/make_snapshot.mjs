@@ -15,7 +15,7 @@ if (!site || !pyodide || !out || !quality || !files.length) {
   console.error("usage: node tools/make_snapshot.mjs <site> <pyodide.mjs> <out> <quality> <file>...");
   process.exit(2);
 }
-const { prepare, writeFiles } = await import(pathToFileURL(join(site, "app/snapshot.js")).href);
+const { prepare, writeFiles } = await import(pathToFileURL(join(site, "app/worker/snapshot.js")).href);
 const { loadPyodide } = await import(pathToFileURL(join(site, pyodide)).href);
 
 const py = await loadPyodide({ _makeSnapshot: true });

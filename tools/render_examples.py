@@ -6,9 +6,9 @@ and the position itself, embedded: ``../embed.html?lang=<lang>#position=<link te
 caption in that language inside the link. The frame is made when the reader asks for it (one
 button): every frame runs its own Python, and a page of eleven running at once would cost far
 more memory than reading one example needs. The page ends with a small builder
-(``app/examples-page.js``): hands and pile set up with clicks, the embed code to copy.
+(``app/embed/examples.js``): hands and pile set up with clicks, the embed code to copy.
 
-Like the rules pages, nothing inline: ``examples.css`` and ``app/examples-page.js`` only, under
+Like the rules pages, nothing inline: ``examples.css`` and ``app/embed/examples.js`` only, under
 the page's own policy (``frame-src 'self'`` for the embedded positions).
 
 Run: ``python tools/render_examples.py --out dist``; the site build calls ``render_all(out_dir)``
@@ -301,7 +301,7 @@ def page(lang: str) -> str:
         '<link rel="stylesheet" href="../rules/rules.css">\n'
         '<link rel="stylesheet" href="examples.css">\n'
         '<link rel="icon" href="../app/icon.svg" type="image/svg+xml">\n'
-        '<script type="module" src="../app/examples-page.js"></script>\n'
+        '<script type="module" src="../app/embed/examples.js"></script>\n'
         "</head>\n<body>\n<header>\n"
         f'<nav class="languages"><ul>{switcher}</ul></nav>\n'
         f'<h1>{html.escape(GAME_NAME)}<span class="subtitle">{html.escape(words["title"])}'

@@ -52,7 +52,7 @@ SHOWN = ("pyodide", "python_stdlib", "snapshot/", "worker.py", "core", "build.js
 # The requests worth a column in the table of several visits: (label, part of the URL).
 STEPS = (
     ("worker.py", "/app/worker.py"),
-    ("pyodide-boot.js", "/app/pyodide-boot.js"),
+    ("pyodide-boot.js", "/app/worker/pyodide-boot.js"),
     ("wasm", "pyodide.asm.wasm"),
     ("stdlib", "python_stdlib.zip"),
 )

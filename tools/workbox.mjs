@@ -31,7 +31,7 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // pyodide.asm.wasm is ~9 MB
   directoryIndex: "index.html",
   // A URL with a query (?lang=, ?seed=, the embed parameters, the worker's
-  // app/pyodide-boot.js?pyodide=...) is the same file: served from the precache by the route
+  // app/worker/pyodide-boot.js?pyodide=...) is the same file: served from the precache by the route
   // below, as a new Response, so the document or module keeps the URL it asked for (a cached
   // response would carry the URL without its query, and import.meta.url would lose it).
   ignoreURLParametersMatching: [],

@@ -12,25 +12,25 @@
 // Data flows one way: worker answer -> loop.handle -> state.app.resp -> render (table, hand,
 // log, end); the human's input -> loop.act -> worker (engine-client.js) -> the next answer.
 
-import { loadCatalog, t, applyTranslations, chooseLanguage } from "./i18n.js";
-import { $, $as } from "./dom.js";
-import { initStats } from "./stats.js";
-import { persistent } from "./storage.js";
-import { initLanguagePicker } from "./lang-picker.js";
-import { initRulesPanel, sectionFor } from "./rules-panel.js";
+import { loadCatalog, t, applyTranslations, chooseLanguage } from "./core/i18n.js";
+import { $, $as } from "./core/dom.js";
+import { initStats } from "./learn/stats.js";
+import { persistent } from "./core/storage.js";
+import { initLanguagePicker } from "./core/lang-picker.js";
+import { initRulesPanel, sectionFor } from "./learn/rules-panel.js";
 import { app, DEBUG, settings } from "./state.js";
-import { loadSettings, setSpeed, setToggle } from "./settings.js";
-import { boot, showBootError } from "./boot.js";
-import { currentPreset, initSetup, readBots, renderBotSeats } from "./setup.js";
-import { autoPass, backToTable, bindTable, leaveToSetup, showScreen, startFromForm, startGame } from "./loop.js";
-import { bindHandSummary } from "./summary.js";
-import { bindEnd, closeEnd } from "./end.js";
-import { bindReview } from "./review.js";
-import { bindTracker } from "./tracker.js";
-import { bindCoach } from "./coach.js";
-import { tryResume, undoLast } from "./resume.js";
-import { bindReplay, openReplay, replayInAddress } from "./replay-viewer.js";
-import { bindShare } from "./replay-share.js";
+import { loadSettings, setSpeed, setToggle } from "./core/settings.js";
+import { boot, showBootError } from "./boot/boot.js";
+import { currentPreset, initSetup, readBots, renderBotSeats } from "./game/setup.js";
+import { autoPass, backToTable, bindTable, leaveToSetup, showScreen, startFromForm, startGame } from "./game/loop.js";
+import { bindHandSummary } from "./game/summary.js";
+import { bindEnd, closeEnd } from "./game/end.js";
+import { bindReview } from "./learn/review.js";
+import { bindTracker } from "./learn/tracker.js";
+import { bindCoach } from "./learn/coach.js";
+import { tryResume, undoLast } from "./game/resume.js";
+import { bindReplay, openReplay, replayInAddress } from "./replay/viewer.js";
+import { bindShare } from "./replay/share.js";
 
 async function main() {
   await loadLanguage();
@@ -56,7 +56,7 @@ async function main() {
   $("undo").addEventListener("click", undoLast);
   initStats();
   initRulesPanel(rulesContext);
-  // embed.js fills the form from the URL on this event, and asks for a new game on the other.
+  // embed/frame.js fills the form from the URL on this event, and asks for a new game on the other.
   document.dispatchEvent(new CustomEvent("vnv:setup-ready"));
   document.addEventListener("vnv:new-game", () => {
     if (!app.ready) return;

@@ -25,7 +25,7 @@
  */
 
 /** @typedef {{ kind: string, readonly text: string }} Bubble */
-/** @typedef {keyof typeof import("./settings.js").SPEEDS} Speed */
+/** @typedef {keyof typeof import("./core/settings.js").SPEEDS} Speed */
 
 export const params = new URLSearchParams(location.search);
 export const DEBUG = params.has("debug");
@@ -36,9 +36,9 @@ export const BOT_LEVELS = ["easy", "medium", "hard", "expert", "random"]; // the
 export const DEFAULT_LEVEL = "medium"; // a new bot seat's level: a fair opponent for a first game
 
 export const app = {
-  /** @type {(import("./setup.js").Manifest & import("./engine-client.js").Manifest) | null} build.json */
+  /** @type {(import("./game/setup.js").Manifest & import("./boot/engine-client.js").Manifest) | null} build.json */
   manifest: null,
-  /** @type {import("./engine-client.js").EngineClient | null} */
+  /** @type {import("./boot/engine-client.js").EngineClient | null} */
   client: null,
   ready: false,
   /** @type {TableAnswer | null} the last worker answer: view, events, seats, human */
@@ -83,7 +83,7 @@ export const settings = {
 export const ui = {
   /** the log and the narrator (log.js) */
   log: {
-    /** @type {import("./log.js").Line[]} what the narrator said last */
+    /** @type {import("./table/log.js").Line[]} what the narrator said last */
     narrated: [],
     following: false, // the log's end is to be scrolled into view at the next frame
   },
@@ -108,7 +108,7 @@ export const ui = {
   review: {
     /** @type {{ reviews: import("./protocol").HandReview[], names: string[], human: number }} this game's */
     game: { reviews: [], names: [], human: 0 },
-    /** @type {import("./review.js").PastGame | null} what the review dialog shows */
+    /** @type {import("./learn/review.js").PastGame | null} what the review dialog shows */
     shown: null,
   },
   /** the coach's advice (coach.js) */
@@ -124,7 +124,7 @@ export const ui = {
     /** @type {{ set: string, section: string | null } | null} what the panel shows */
     shown: null,
   },
-  /** the replay viewer (replay-viewer.js) */
+  /** the replay viewer (replay/viewer.js) */
   replay: {
     /** @type {import("./protocol").ReplayTable | null} the step shown; null: no replay */
     resp: null,
@@ -135,12 +135,12 @@ export const ui = {
     /** @type {{ human: number, seats: Seat[] }} names as shown, for the log */
     named: { human: -1, seats: [] },
   },
-  /** the embed's position (position-embed.js) */
+  /** the embed's position (embed/position.js) */
   position: {
     /** @type {string | Record<string, unknown> | null} the position last asked for ("Try again") */
     asked: null,
   },
-  /** the embed's messages (embed.js) */
+  /** the embed's messages (embed/frame.js) */
   embed: {
     ignored: 0, // messages from origins not allowed, counted for the host's tests
   },
