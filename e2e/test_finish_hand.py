@@ -1,6 +1,6 @@
 """Never stuck at a table of bots: once the human is out of a hand and the bots play on, "Finish
 the hand" plays the rest at instant speed (docs/web.md). The table's cap, which ends a remainder
-that would not end, is tested on the worker (test_worker.py)."""
+that would not end, is tested on the table's host (tests/test_table.py)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,9 +24,6 @@ from driver import (
     wait_turn,
 )
 from playwright.sync_api import Page, expect
-from worker_module import module_call, next_answer
-
-from engine import EngineError
 
 TABLE_JS = """() => ({
   hand: [...document.querySelectorAll('#hand [role=option]')].map((o) => o.dataset.card),
@@ -137,51 +132,6 @@ def test_a_damaged_or_outdated_save_gives_a_message_and_a_new_game(
     page.click("#new-game")
     deal(page)
     expect(notice).to_have_count(0)
-
-
-# -- the worker's save under CPython (fast) -----------------------------------------------------
-
-
-def test_worker_save_round_trip_and_refusals(worker: ModuleType) -> None:
-    seats = [{"name": "You", "level": "human"}] + [{"name": "B", "level": "random"}] * 3
-    config = {"preset": "classic", "players": 4, "seed": 5, "options": {}}
-    call = module_call(worker)
-    answer = call("new_game", {"config": config, "human": 0, "seats": seats})
-    rng = random.Random(5)
-    for _ in range(30):
-        if answer["view"]["over"]:
-            break
-        answer = next_answer(call, answer, rng)
-    session = worker.TABLE.session
-    saved = json.loads(json.dumps(session.dump()))
-    back = worker.Session.restore(copy.deepcopy(saved))
-    assert back.game.to_json() == session.game.to_json()
-    assert back.log == session.log
-    assert len(back.log) > 5
-    assert back.rng.random() == session.rng.random()
-    restored = json.loads(back.answer([], None, restored=True))
-    assert restored["log"] == session.log
-    assert restored["view"] == json.loads(session.answer([], None))["view"]
-    broken = [
-        {**saved, "format": 0},
-        {**saved, "game": {**saved["game"], "version": 999}},
-        {**saved, "game": {**saved["game"], "hands": "nope"}},
-        {**saved, "rng": "nope"},
-        {**saved, "setup": {**saved["setup"], "seats": seats[:2]}},
-        {k: v for k, v in saved.items() if k != "game"},
-        [],
-        {**saved, "setup": {**saved["setup"], "human": 4}},
-        {**saved, "setup": {**saved["setup"], "human": "0"}},
-        {**saved, "bots": {}},
-        {**saved, "bots": {**saved["bots"], "0": saved["bots"]["1"]}},
-        {**saved, "log": [None]},
-        {**saved, "log": [{"seat": 1}]},
-        {**saved, "first": 9},
-    ]
-    for bad in broken:
-        with pytest.raises(EngineError) as caught:
-            worker.Session.restore(copy.deepcopy(bad))
-        assert caught.value.code == "bad_save"
 
 
 # -- damaged saves and hostile settings: the page recovers -------------------------------------

@@ -15,6 +15,8 @@ from driver import check_no_hidden_cards
 from protocol_check import EXPORTS as SCHEMA_EXPORTS
 from worker_module import module_call, next_answer
 
+from engine.table import Session
+
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 
 
@@ -131,7 +133,7 @@ def test_every_bot_level_plays_a_whole_game_and_survives_a_save(worker: ModuleTy
         answer = next_answer(call, answer, rng)
     session = worker.TABLE.session
     saved = json.loads(json.dumps(session.dump()))
-    back = worker.Session.restore(saved)
+    back = Session.restore(saved)
     assert back.dump() == session.dump()
     bot_seat = next(iter(session.bots))
     assert back.bots[bot_seat].memory_to_json() == session.bots[bot_seat].memory_to_json()
@@ -144,49 +146,3 @@ def test_an_unknown_bot_level_is_refused(worker: ModuleType) -> None:
     )
     answer = json.loads(worker.new_game(setup_json))
     assert answer == {**answer, "ok": False, "error": "bad_config"}
-
-
-def test_the_tables_cap_ends_a_hand_only_bots_play(worker: ModuleType) -> None:
-    """Once the human is out, the bots play on for at most BOTS_ALONE_CAP moves; the next one
-    ends the hand by the move-limit rule, said as reason "cap" (docs/rules.md, the table's cap).
-    The cap is made small here so the test reaches it in any game the bots would drag on."""
-    cap = 4
-    worker.BOTS_ALONE_CAP = cap
-    capped = 0
-    for seed in range(40):
-        seats = [{"name": "You", "level": "human"}] + [{"name": "B", "level": "random"}] * 5
-        config = {
-            "preset": "classic",
-            "players": 6,
-            "seed": seed,
-            "options": {"ending": "last_loser"},
-        }
-        call = module_call(worker)
-        answer = call("new_game", {"config": config, "human": 0, "seats": seats})
-        rng = random.Random(seed)
-        while not answer["view"]["over"] and 0 not in answer["view"]["out"]:
-            answer = next_answer(call, answer, rng)
-        if answer["view"]["over"]:
-            continue  # the human never went out: no bots-only remainder in this game
-        alone = []  # the answers of the bots' moves after the human went out
-        while not answer["view"]["over"]:
-            assert answer["bot_to_move"], "the human is out: only bots move"
-            answer = call("bot_step", None)
-            alone.append(answer)
-            if len(alone) == cap - 1:  # a save mid-remainder keeps the count
-                worker.TABLE.session = worker.Session.restore(
-                    json.loads(json.dumps(worker.TABLE.session.dump()))
-                )
-        ends = [e for a in alone for e in a["events"] if e["type"] == "hand_over"]
-        assert len(ends) == 1
-        assert len(alone) <= cap
-        if ends[0]["reason"] != "cap":
-            continue  # the bots finished by themselves within the cap
-        capped += 1
-        assert len(alone) == cap, "the hand ends exactly at the cap, not before"
-        assert alone[-1]["view"]["result"]["reason"] == "cap"
-        assert [e["type"] for e in alone[-1]["events"]][-2:] == ["hand_over", "game_over"]
-        assert json.loads(worker.bot_step())["view"]["over"]  # nothing moves any more
-        if capped == 3:
-            break
-    assert capped == 3, "too few games reached the cap to test it"

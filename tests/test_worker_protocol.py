@@ -59,13 +59,13 @@ class Storage:
         module = load_worker()
 
         async def get() -> str | None:
-            return self.saved.get(module.TABLE.slot)
+            return self.saved.get(module.Slot.key)
 
         def put(text: str | None) -> None:
             if text is None:
-                self.saved.pop(module.TABLE.slot, None)
+                self.saved.pop(module.Slot.key, None)
             else:
-                self.saved[module.TABLE.slot] = text
+                self.saved[module.Slot.key] = text
 
         module.js = SimpleNamespace(indexedDB=object())  # the worker saves where this exists
         module._idb_get = get

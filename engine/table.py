@@ -1,0 +1,649 @@
+"""The host of one table: who sits where, the bots, the table's cap, undo, saves, the replay viewer.
+
+The page's worker (``web/app/worker.py``) is a thin bridge over :class:`Table`: it decodes the
+page's JSON, calls the method of the same name and encodes the answer; it also keeps the saves
+in the browser's IndexedDB. Everything a table decides lives here, in plain Python with nothing
+of the browser, so the tests drive it under CPython and any other host (a table several devices
+share) can reuse it as it is. Every method takes and returns plain JSON-able values: the
+answers of docs/worker-protocol.md, refusals raised as :class:`EngineError` (:func:`refusal`
+turns any error into its answer).
+
+Every answer is built for the seat on screen only: its own view (``game.view(seat)``) and the
+events it may see (``visible_events``). The whole game's JSON never leaves the table, except
+into the save the host keeps so that a reload can resume, which the page never reads.
+
+Pass-and-play (several seats whose level is ``"human"``): the seat on screen (``viewer``)
+changes only through :meth:`Table.take_seat`, which the page calls once the next person said
+"I am Boris" on its privacy screen, and only ever to the person to act; the answers' events are
+then the public ones (``public_events``), what every seat saw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .bots import LEVELS, Bot, make_bot
+from .coach import advise
+from .errors import EngineError
+from .game import CAP, Event, Game
+from .position import compile_position, explain, reader
+from .position import decode as decode_position
+from .replay import Replay, decode, link, play_entry
+from .review import replayed_events, reviews
+from .tracker import track
+from .view import public_events, visible_events
+
+Answer = dict[str, Any]  # one answer of the worker protocol, JSON-able
+# What a host does with a save: keep the game's save (a JSON-able dict), or drop it (None).
+Keep = Callable[[dict[str, Any] | None], None]
+
+# The four levels of engine.bots, then the random-legal probe (kept for tests and embeds).
+BOT_LEVELS: tuple[str, ...] = (*LEVELS, "random")
+SAVE_FORMAT = 1  # the table's save around Game.to_json(); another number is refused
+LOG_MAX = 1000  # visible events kept for the log after a reload
+# The table's cap (docs/rules.md, "The table's cap"): once the people are out of a hand, the
+# bots play on for at most this many moves; then the hand ends by the move-limit rule. A hand
+# among bots ends in far fewer (docs/web.md); the cap only stops a remainder that would not end.
+BOTS_ALONE_CAP = 1000
+ASSISTS = frozenset({"coach", "undo"})  # helps a game may have used (TableAnswer.assisted)
+
+
+def refusal(error: Exception) -> Answer:
+    """The answer for an error a request raised: the engine's code, else ``internal`` (a bug).
+
+    A request that is not JSON is ``bad_json``, as engine.protocol says it.
+    """
+    if isinstance(error, EngineError):
+        return {"ok": False, **error.to_json()}
+    if isinstance(error, json.JSONDecodeError):
+        return {"ok": False, "error": "bad_json", "message": f"not JSON: {error.msg}"}
+    return {"ok": False, "error": "internal", "message": _describe(error)}
+
+
+def _describe(error: Exception) -> str:
+    return error.message if isinstance(error, EngineError) else f"{type(error).__name__}: {error}"
+
+
+def _seating(setup: dict[str, Any], players: int) -> tuple[int, list[dict[str, Any]]]:
+    """The human's seat and the seats of a setup, checked against the table's size.
+
+    New games and restored saves pass the same check, so a setup the page could never have sent
+    (a seat list of the wrong length, a human seat off the table, a seat that is not an object)
+    is refused at the door instead of failing later in a bot's turn.
+    """
+    human = setup.get("human", 0)
+    if type(human) is not int or not 0 <= human < players:
+        raise EngineError("bad_seat", f"the human's seat {human!r} is not at the table")
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise EngineError("bad_config", f"the seats do not match the {players} players")
+    if not all(isinstance(seat, dict) for seat in seats):
+        raise EngineError("bad_config", "every seat is an object")
+    return human, seats
+
+
+def _people(human: int, seats: list[dict[str, Any]]) -> list[int]:
+    """The seats people play: the setup's human and every seat whose level is "human".
+
+    More than one is pass-and-play: the people share the device and take turns at it.
+    """
+    return sorted({human} | {i for i, seat in enumerate(seats) if seat.get("level") == "human"})
+
+
+def _level(seats: list[dict[str, Any]], seat: int) -> str:
+    level = seats[seat].get("level")
+    if level not in BOT_LEVELS:
+        raise EngineError("bad_config", f"seat {seat} has no bot level {level!r}")
+    return str(level)
+
+
+def _this_hand(seen: list[Event]) -> list[Event]:
+    """The events since the last deal: a new hand deals every card again."""
+    starts = [i for i, event in enumerate(seen) if event["type"] == "dealt"]
+    return seen[starts[-1] :] if starts else seen
+
+
+def _tuplify(value: Any) -> Any:
+    """A random generator's state as ``getstate()`` gave it, from its JSON (lists)."""
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+class Session:
+    """One game at the table: the engine's Game plus who sits where and what each person saw."""
+
+    position: dict[str, Any] | None  # a position set up by from_position(): never saved
+    explanation: dict[str, Any] | None  # what the position's reader's decision did
+
+    def __init__(
+        self, setup: dict[str, Any], config: dict[str, Any], game: Game, rng: random.Random
+    ) -> None:
+        """Seat everyone at a fresh game: a new game and a position start the same way."""
+        self.setup = setup
+        self.config = config
+        self.game = game
+        self.human, self.seats = _seating(setup, game.config.players)
+        self.people = _people(self.human, self.seats)
+        self.viewer = self.human  # the seat on screen: the answers' view (take_seat())
+        self.rng = rng
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(_level(self.seats, seat), random.Random(self.rng.getrandbits(64)))
+            for seat in range(len(self.seats))
+            if seat not in self.people
+        }
+        self.steps = 0
+        self.alone = 0  # bot moves since the people went out of this hand (BOTS_ALONE_CAP)
+        self.first: int | None = game.to_move  # who moved first (the log's opening line)
+        self.log: list[Event] = []  # events the log shows, for it after a reload
+        # Per person, the events that seat saw this hand (its card tracker's input).
+        self.seen: dict[int, list[Event]] = {seat: [] for seat in self.people}
+        self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
+        self.position = None
+        self.explanation = None
+
+    @classmethod
+    def new(cls, setup: object) -> Session:
+        """A new game: {"config": {...engine config...}, "human": 0, "seats": [{name, level}]}.
+
+        Without a seed one is drawn, kept in the config (undo deals again from it) and never told.
+        """
+        if not isinstance(setup, dict) or not isinstance(setup.get("config"), dict):
+            raise EngineError("bad_config", "a setup is an object with a config object")
+        config = dict(setup["config"])
+        seed = config.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+            config["seed"] = seed
+        return cls(setup, config, Game.new(config), random.Random(f"bots-{seed}"))
+
+    @classmethod
+    def from_position(cls, request: dict[str, Any]) -> Session:
+        """A session at a position (engine.position): a link's text, or the position itself.
+
+        The bots (``level``, one for all, default medium) play only until the reader decides; the
+        session then holds still, with the explanation, and is never saved: the link holds it.
+        """
+        given = request.get("position")
+        position, game = decode_position(given) if isinstance(given, str) else (given, None)
+        game = game or compile_position(position)
+        assert isinstance(position, dict)
+        level = request.get("level", "medium")
+        human = reader(position, game)
+        seats = [
+            {"name": "", "level": "human" if seat == human else level}
+            for seat in range(game.config.players)
+        ]
+        setup: dict[str, Any] = {"config": game.config.to_json(), "human": human, "seats": seats}
+        session = cls(setup, setup["config"], game, random.Random("bots-position"))
+        session.position = position
+        return session
+
+    @classmethod
+    def restore(cls, saved: object) -> Session:
+        """A session from :meth:`dump`; anything unsound raises EngineError("bad_save")."""
+        if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
+            raise EngineError("bad_save", "not a saved game of this version")
+        try:
+            return cls._restore(saved)
+        except EngineError as error:
+            raise EngineError("bad_save", error.message) from None
+        except Exception as error:
+            raise EngineError("bad_save", f"{type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _restore(cls, saved: dict[str, Any]) -> Session:
+        """Every field of a save, checked: nothing the page could not have saved gets through."""
+        self = cls.__new__(cls)
+        self.setup = saved["setup"]
+        self.config = saved["config"]
+        self.game = Game.from_json(saved["game"])
+        players = len(self.game.hands)
+        self.human, self.seats = _seating(self.setup, players)
+        self.people = _people(self.human, self.seats)
+        viewer = saved.get("viewer", self.human)
+        if type(viewer) is not int or viewer not in self.people:
+            raise EngineError("bad_save", "the seat on screen is not a person's")
+        self.viewer = viewer
+        self.rng = random.Random()
+        self.rng.setstate(_tuplify(saved["rng"]))
+        self.steps = int(saved.get("steps", 0))
+        self.alone = int(saved.get("alone", 0))
+        first = saved.get("first")
+        if first is not None and (not isinstance(first, int) or not 0 <= first < players):
+            raise EngineError("bad_save", "the first player is not at the table")
+        self.first = first
+        log = saved.get("log", [])
+        if not isinstance(log, list) or not all(
+            isinstance(event, dict) and isinstance(event.get("type"), str) for event in log
+        ):
+            raise EngineError("bad_save", "the log holds something that is not an event")
+        self.log = log
+        assisted = saved.get("assisted", [])
+        if not isinstance(assisted, list) or not set(assisted) <= ASSISTS:
+            raise EngineError("bad_save", "the helps used are not ours")
+        self.assisted = set(assisted)
+        events = replayed_events(self.game)
+        self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
+        self.position, self.explanation = None, None
+        bots = saved["bots"]
+        wanted = {str(seat) for seat in range(players) if seat not in self.people}
+        if not isinstance(bots, dict) or set(bots) != wanted:
+            raise EngineError("bad_save", "the bots do not match the seats")
+        self.bots = {}
+        for seat in range(players):
+            if seat not in self.people:
+                self.bots[seat] = make_bot(_level(self.seats, seat), random.Random())
+                self.bots[seat].memory_from_json(bots[str(seat)])
+        return self
+
+    def dump(self) -> dict[str, Any]:
+        """The save: all :meth:`restore` needs to go on exactly where the game stands."""
+        return {
+            "format": SAVE_FORMAT,
+            "setup": self.setup,
+            "config": self.config,
+            "game": self.game.to_json(),
+            "rng": self.rng.getstate(),
+            "steps": self.steps,
+            "alone": self.alone,
+            "first": self.first,
+            "viewer": self.viewer,
+            "log": self.log,
+            "assisted": sorted(self.assisted),
+            "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
+        }
+
+    @property
+    def shared(self) -> bool:
+        """Pass-and-play: several people at this table."""
+        return len(self.people) > 1
+
+    def people_out(self) -> bool:
+        """Every person is out of this hand: the bots play on alone (the table's cap counts)."""
+        return all(seat in self.game.out for seat in self.people)
+
+    def play(self, seat: int, action: object) -> list[Event]:
+        """A person's action; every bot sees what its seat may see of it."""
+        events = self.game.apply(seat, action)
+        self._step_done(events)
+        return events
+
+    def bot_step(self, seat: int) -> tuple[list[Event], float]:
+        """The bot of ``seat`` chooses from its own view (it never sees the game) and acts.
+
+        Returns the events, with those of the table's cap ending the hand if this move reached
+        it, and how long the bot thought, in milliseconds.
+        """
+        was_out = self.people_out()
+        start = time.perf_counter()
+        action = self.bots[seat].act(self.game.view(seat))
+        think_ms = (time.perf_counter() - start) * 1000
+        events = self.game.apply(seat, action)
+        events += self._count_alone(was_out, events)
+        self._step_done(events)
+        return events, think_ms
+
+    def _count_alone(self, was_out: bool, events: list[Event]) -> list[Event]:
+        """Count a bot move begun with the people already out; at the cap, end the hand.
+
+        ``was_out``: every person was out of the hand before this move. Returns the events of
+        ending the hand (``hand_over`` with reason "cap", then ``dealt`` or ``game_over``), or
+        nothing. A new hand starts the count again.
+        """
+        game = self.game
+        if not was_out or game.is_over or any(event["type"] == "dealt" for event in events):
+            self.alone = 0
+            return []
+        self.alone += 1
+        if self.alone < BOTS_ALONE_CAP:
+            return []
+        self.alone = 0
+        ended: list[Event] = game.end_by_move_limit()
+        return ended
+
+    def _step_done(self, events: list[Event]) -> None:
+        """One more step: every bot sees its events as its seat may see them."""
+        self.steps += 1
+        for seat, bot in self.bots.items():
+            bot.observe(visible_events(events, seat))
+
+    def rewound(self) -> Session:
+        """This game taken back to just before the human's last decision (safe undo).
+
+        Nothing is restored from a copy: a new session deals from the same seed and replays the
+        action log up to that decision, the human's actions as logged and every bot choosing
+        again from its own seeded random state and what it has seen, as it did the first time,
+        so the undone future is the one the same decisions would bring back. A bot that would
+        choose otherwise is a bug, and is refused as one (``internal``).
+        """
+        if self.position is not None:
+            raise EngineError("nothing_to_undo", "a position is set up again from its link")
+        actions: list[Any] = self.game.actions  # [seat, action] entries, or CAP
+        mine = [i for i, entry in enumerate(actions) if entry != CAP and entry[0] == self.human]
+        if not mine:
+            raise EngineError("nothing_to_undo", "you have made no decision to take back")
+        fresh = Session.new({**self.setup, "config": self.config})
+        fresh.setup = self.setup  # the page's own setup: a seed only if the player typed one
+        fresh.assisted = self.assisted | {"undo"}
+        game = fresh.game
+        while len(game.actions) < mine[-1]:
+            seat, action = actions[len(game.actions)]
+            events = fresh.play(seat, action) if seat == self.human else fresh.bot_step(seat)[0]
+            if game.actions != actions[: len(game.actions)]:
+                raise RuntimeError("a bot chose otherwise on replay: its seed does not decide")
+            fresh.note(events)
+        return fresh
+
+    def advice(self) -> dict[str, Any]:
+        """The coach's advice for the seat on screen (engine.coach), from what it saw only.
+
+        The Expert's generator is seeded from the game's seed and the move number, so the same
+        position brings the same suggestion; no bot's or the table's random stream moves.
+        """
+        seen = visible_events(replayed_events(self.game), self.viewer)
+        seed = f"{self.config['seed']}:{len(self.game.actions)}"
+        return advise(self.game.view(self.viewer), seen, seed)
+
+    def note(self, events: list[Event]) -> list[Event]:
+        """Keep what the log shows of these events and what each person saw; return the former.
+
+        One person: what that seat sees. Pass-and-play: what every seat saw (the screen is
+        shared, so the log holds no one person's cards).
+        """
+        for seat in self.people:
+            self.seen[seat] = _this_hand(self.seen[seat] + visible_events(events, seat))
+        shown = public_events(events) if self.shared else visible_events(events, self.human)
+        self.log = (self.log + shown)[-LOG_MAX:]
+        return shown
+
+    def answer(
+        self,
+        events: list[Event],
+        actor: int | None,
+        restored: bool = False,
+        think_ms: float | None = None,
+    ) -> Answer:
+        """The table answer (TableAnswer) for the seat on screen after ``events``.
+
+        ``restored``: the table is drawn again (a reload, an undo), so the answer carries the
+        log to write again (ResumedTable).
+        """
+        view = self.game.view(self.viewer)
+        to_move = self.game.to_move
+        shown = self.note(events)
+        decided = self.explanation is not None
+        if decided:
+            view["legal"] = None  # a position holds still once the reader has decided
+        answer: Answer = {
+            "ok": True,
+            "actor": actor,
+            "events": shown,
+            "view": view,
+            "bot_to_move": to_move is not None and to_move not in self.people and not decided,
+            "seats": self.seats,
+            "human": self.viewer,
+            # What the seat on screen can know of each rank's cards: its view and what it saw.
+            "tracker": track(view, self.seen[self.viewer]),
+            # Helps used in this game (the page counts such games apart in its statistics).
+            "assisted": sorted(self.assisted),
+        }
+        if self.shared and to_move in self.people and (to_move != self.viewer or restored):
+            # Another person is to act (or, after a reload, whoever holds the device may not be
+            # the one on screen): the page hides the table until that person takes the seat.
+            answer["pass_to"] = to_move
+        if self.position is not None:
+            # The position's caption, and after the decision what it did. The explanation shows
+            # the pile's true cards: the position's link holds them anyway.
+            answer["position"] = {"caption": self.position.get("caption")}
+            if decided:
+                answer["position"]["explanation"] = self.explanation
+        if think_ms is not None:
+            # How long the bot took to choose, on this host: the web benchmark's figure for
+            # each level inside the page (tools/bench_web.py --bots).
+            answer["think_ms"] = round(think_ms, 3)
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if ended:
+            # Only now, with the hand over, may its hidden cards leave the table.
+            done = reviews(self.game)
+            answer["review"] = next(r for r in done if r["hand"] == ended[-1])
+            if self.game.is_over:
+                # Every hand of the game as it was finally played, whatever reloads and undos
+                # came between: the page keeps these, not the reviews it happened to receive.
+                answer["reviews"] = done
+        if restored:
+            # The events the human saw so far and who moved first (to narrate the log again),
+            # and the setup as the page sent it (a seed only if the player typed one).
+            answer["log"] = self.log
+            answer["first"] = self.first
+            answer["setup"] = self.setup
+        return answer
+
+
+class Viewer:
+    """The replay open in the viewer: its record and the game at the step shown.
+
+    Apart from the table's session on purpose: watching a replay never touches the game in
+    progress or its save. Stepping forward applies the next actions to the game shown; stepping
+    back plays the record again from the deal.
+    """
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.step = 0
+        self.game = replay.first_game()
+        self.first = self.game.to_move
+        table = replay.table
+        levels = ("human", *BOT_LEVELS)
+        self.seats: list[dict[str, Any]]
+        self.sharer: int | None
+        if table is not None and all(seat["level"] in levels for seat in table["seats"]):
+            self.seats = table["seats"]
+            self.sharer = table["human"]
+        else:  # no table in the link, or one of levels this page does not know: names only
+            players = self.game.config.players
+            self.seats = [{"name": "", "level": "human"} for _ in range(players)]
+            self.sharer = None
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, len(self.replay.steps)))
+        if step < self.step:
+            self.game, self.step = self.replay.game_at(step), step
+        while self.step < step:
+            play_entry(self.game, self.replay.actions[self.step])
+            self.step += 1
+
+    def answer(self, seat: int, is_open: bool, since: int) -> Answer:
+        """The replay at the step shown (ReplayTable), seen from ``seat`` or with every hand."""
+        events = [e for step in self.replay.steps[max(0, since) : self.step] for e in step]
+        game = self.game
+        return {
+            "ok": True,
+            "step": self.step,
+            "steps": len(self.replay.steps),
+            "human": seat,
+            "open": is_open,
+            "view": game.view(seat),
+            "events": events if is_open else visible_events(events, seat),
+            "hands": [list(hand) for hand in game.hands] if is_open else None,
+            "seats": self.seats,
+            "sharer": self.sharer,
+            "first": self.first,
+        }
+
+
+def _ignore(_saved: dict[str, Any] | None) -> None:
+    """A host that keeps no saves (tests, a table that lives only as long as its page)."""
+
+
+class Table:
+    """One table: the game in progress, if any, and the replay open in the viewer.
+
+    One method per export of the worker protocol (docs/worker-protocol.md): the page's requests
+    as decoded JSON in, the answers as JSON-able dicts out; a refusal raises EngineError and
+    leaves the table as it was. After every step of a game the table hands its save to ``keep``
+    (None once the game is over or forgotten: the host drops it); a position is never saved.
+    """
+
+    def __init__(self, keep: Keep = _ignore) -> None:
+        self.session: Session | None = None
+        self.viewer: Viewer | None = None
+        self._keep = keep
+
+    def _game(self) -> Session:
+        """The game in progress: every export that needs one is refused alike without it."""
+        if self.session is None:
+            raise EngineError("no_game", "no game in progress")
+        return self.session
+
+    def _saved(self, answer: Answer) -> Answer:
+        """Hand the game's save to the host, after the answer was built (so the saved log holds
+        the events just answered), and return that answer."""
+        session = self.session
+        if session is not None and session.position is None:
+            self._keep(None if session.game.is_over else session.dump())
+        return answer
+
+    def new_game(self, setup: object) -> Answer:
+        """Start a game (NewGameRequest); it replaces any game in progress."""
+        session = self.session = Session.new(setup)
+        return self._saved(session.answer([], None))
+
+    def new_position(self, request: object) -> Answer:
+        """Set up a position (docs/positions.md): {"position": link text or object, "level"?}.
+
+        Replaces any game in progress for this page (not its save: a position is not saved).
+        """
+        if not isinstance(request, dict):
+            raise EngineError("bad_position", "the request is an object with a position")
+        session = self.session = Session.from_position(request)
+        # The moves that set the position up are its answer's events: the log tells how the pile
+        # came about, and the tracker counts from them as it would in a game.
+        return session.answer(replayed_events(session.game), None)
+
+    def act(self, action: object) -> Answer:
+        """The action of the seat on screen. An illegal one leaves the game as it was."""
+        session = self._game()
+        before = [dict(play) for play in session.game.pile]
+        events = session.play(session.viewer, action)
+        if session.position is not None and session.explanation is None:
+            assert isinstance(action, dict)  # the engine took it: an action is an object
+            kind = action["type"]
+            session.explanation = explain(session.game, before, session.human, kind, events)
+        return self._saved(session.answer(events, session.viewer))
+
+    def bot_step(self) -> Answer:
+        """One bot action, if a bot is to move (the page paces these calls); else the table."""
+        session = self._game()
+        seat = session.game.to_move
+        if seat is None or seat in session.people:
+            return session.answer([], None)
+        events, think_ms = session.bot_step(seat)
+        return self._saved(session.answer(events, seat, think_ms=think_ms))
+
+    def undo(self) -> Answer:
+        """Take back the human's last decision and every bot move after it.
+
+        Answered like :meth:`resume`: the table as it was before that decision, with the log to
+        write again. Refused with ``nothing_to_undo`` before the human's first decision,
+        ``game_over`` once the game is over, ``no_undo`` when several people share the table.
+        """
+        session = self._game()
+        if session.shared:
+            raise EngineError("no_undo", "undo is not offered when several people share the table")
+        if session.game.is_over:
+            raise EngineError("game_over", "the game is over")
+        session = self.session = session.rewound()
+        return self._saved(session.answer([], None, restored=True))
+
+    def coach(self) -> Answer:
+        """The coach's advice before the seat on screen decides; marks the game as played with
+        the coach. ``not_your_turn`` when that seat has nothing to decide."""
+        session = self._game()
+        if session.game.to_move != session.viewer:
+            raise EngineError("not_your_turn", "the coach speaks before your own decisions")
+        answer = {"ok": True, "move": len(session.game.actions), **session.advice()}
+        session.assisted.add("coach")
+        return self._saved(answer)
+
+    def resume(self, saved: str | None) -> Answer:
+        """The game of a save the host kept (its text, or None: nothing saved), answered as a
+        table drawn again: plus "log", "first" and "setup".
+
+        A save that cannot be read back or answered (damaged, from another version, or failing
+        in any way) is dropped and refused with ``bad_save``, the table left without a game: a
+        save must never stop the page from starting.
+        """
+        if not saved:
+            raise EngineError("no_game", "nothing saved")
+        try:
+            try:
+                data = json.loads(saved)
+            except ValueError:
+                raise EngineError("bad_save", "the save is not JSON") from None
+            session = Session.restore(data)
+            answer = session.answer([], None, restored=True)
+        except Exception as error:
+            self.session = None
+            self._keep(None)
+            raise EngineError("bad_save", _describe(error)) from None
+        self.session = session
+        return answer
+
+    def take_seat(self) -> Answer:
+        """Pass-and-play: the person to act is at the device now (the page's privacy screen).
+
+        The seat on screen becomes that person's, and the table is answered for it. There is no
+        argument: the page can bring up only the seat whose turn it is, never another person's
+        cards. With a bot to move, or that person already on screen, the table as it is.
+        """
+        session = self._game()
+        to_move = session.game.to_move
+        if to_move in session.people:
+            session.viewer = to_move
+        return self._saved(session.answer([], None))
+
+    def forget(self) -> Answer:
+        """Drop the game in progress and its save."""
+        self.session = None
+        self._keep(None)
+        return {"ok": True}
+
+    def replay_link(self) -> Answer:
+        """The replay link of the game at the table: its record and who sat where."""
+        session = self._game()
+        seats = [
+            {"name": str(seat.get("name") or ""), "level": str(seat.get("level") or "")}
+            for seat in session.seats
+        ]
+        return {"ok": True, "link": link(session.game, {"human": session.human, "seats": seats})}
+
+    def open_replay(self, request: object) -> Answer:
+        """Decode a replay link and play it through; the viewer shows it from step 0.
+
+        Refused with ``bad_link`` (not a replay link) or ``replay_mismatch`` (its actions do not
+        play, or lead to another game); the replay open before, if any, stays open then.
+        """
+        text = request.get("link") if isinstance(request, dict) else None
+        viewer = self.viewer = Viewer(decode(text))
+        return viewer.answer(viewer.sharer if viewer.sharer is not None else 0, False, 0)
+
+    def replay_step(self, request: object) -> Answer:
+        """The open replay at ``step``, seen from ``seat`` or with every hand ``open``."""
+        viewer = self.viewer
+        if viewer is None:
+            raise EngineError("no_game", "no replay open")
+        if not isinstance(request, dict):
+            raise EngineError("bad_json", "a replay step is an object")
+        step, seat, is_open = request.get("step"), request.get("seat"), request.get("open")
+        since = request.get("from", step - 1 if type(step) is int else 0)
+        if type(step) is not int or type(since) is not int or type(is_open) is not bool:
+            raise EngineError("bad_json", "a replay step has a whole step and from, and open")
+        if type(seat) is not int or not 0 <= seat < viewer.game.config.players:
+            raise EngineError("bad_seat", f"there is no seat {seat!r}")
+        viewer.go(step)
+        return viewer.answer(seat, is_open, since)
