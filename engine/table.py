@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bots import LEVELS, Bot, make_bot
@@ -118,7 +118,7 @@ class Session:
     """One game at the table: the engine's Game plus who sits where and what each person saw."""
 
     position: dict[str, Any] | None  # a position set up by from_position(): never saved
-    explanation: dict[str, Any] | None  # what the position's reader's decision did
+    explanation: Mapping[str, Any] | None  # what the position's reader's decision did
 
     def __init__(
         self, setup: dict[str, Any], config: dict[str, Any], game: Game, rng: random.Random
@@ -339,7 +339,7 @@ class Session:
             fresh.note(events)
         return fresh
 
-    def advice(self) -> dict[str, Any]:
+    def advice(self) -> Mapping[str, Any]:
         """The coach's advice for the seat on screen (engine.coach), from what it saw only.
 
         The Expert's generator is seeded from the game's seed and the move number, so the same
@@ -439,7 +439,7 @@ class Viewer:
         self.first = self.game.to_move
         table = replay.table
         levels = ("human", *BOT_LEVELS)
-        self.seats: list[dict[str, Any]]
+        self.seats: Sequence[Mapping[str, Any]]
         self.sharer: int | None
         if table is not None and all(seat["level"] in levels for seat in table["seats"]):
             self.seats = table["seats"]
@@ -528,7 +528,7 @@ class Table:
     def act(self, action: object) -> Answer:
         """The action of the seat on screen. An illegal one leaves the game as it was."""
         session = self._game()
-        before = [dict(play) for play in session.game.pile]
+        before = [play.copy() for play in session.game.pile]
         events = session.play(session.viewer, action)
         if session.position is not None and session.explanation is None:
             assert isinstance(action, dict)  # the engine took it: an action is an object
