@@ -1,7 +1,8 @@
 """A seat that claims a rank a second time in one pile may already have played the cards of that
-rank it was seen to hold.  The card tracker of Medium, Hard and the Expert once counted those
-cards as surely held at every later play of the seat, so at two seats the bots rated nearly every
-repeat claim honest, and all of them were lies (docs/bots.md, "Repeat claims and the tracker").
+rank it was seen to hold.  The card tracker of Medium, Hard and the Expert counts those cards as
+surely held only up to that play: were they held at every later play of the seat, at two seats
+the bots would rate nearly every repeat claim honest, though all of them are lies (docs/bots.md,
+"Repeat claims and the tracker").
 A claim of a rank the author claimed in an earlier pile, with no pile taken since, is such a
 repeat too (docs/bots.md, "Repeat claims across piles")."""
 
@@ -66,8 +67,8 @@ def test_cards_played_once_are_not_held_again(level: str) -> None:
 
 
 def test_the_expert_doubts_the_repeat_claim() -> None:
-    """With the sevens no longer sure, the Expert's doubt of a repeat claim applies (before, it
-    rated this claim 0.99 honest)."""
+    """With the sevens not sure, the Expert's doubt of a repeat claim applies (were they counted
+    as held, it would rate this claim 0.99 honest)."""
     _, _, second = twice_claimed("expert")
     assert second < 0.3
 
