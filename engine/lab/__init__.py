@@ -1,4 +1,5 @@
-"""CPython-only tooling around the engine: arena, benchmark, random-games check, fuzzer.
+"""CPython-only tooling around the engine: arena, calibration, benchmark, random-games and loop
+checks, fuzzer, replay sizes.
 
 It lives in its own subpackage because the site build leaves it out: the browser gets only what
 runs there, and these modules pull multiprocessing, argparse and friends into the snapshot.
