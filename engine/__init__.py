@@ -4,6 +4,9 @@
 >>> view = game.view(game.to_move)
 >>> sorted(view["legal"])
 ['believe', 'challenge', 'pass', 'play']
+
+What crosses the boundary is plain JSON data; ``engine.types`` names its shapes (``SeatView``,
+``Action``, ``GameEvent``, ``Save``...) for type checkers, and the package is marked typed.
 """
 
 from .config import describe

@@ -18,7 +18,8 @@ random stream moves.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from .bots import make_bot
 from .bots.estimate import p_claim_true
@@ -26,12 +27,11 @@ from .bots.heuristic import Params
 from .bots.memory import CardTracker
 from .cards import rank_of
 from .tracker import track
+from .types import Action, CoachFact, Coaching, GameEvent, SeatView, Suggestion, TrackerRank, Why
 from .view import visible_events
 
-Fact = dict[str, Any]
 
-
-def advise(view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str) -> dict[str, Any]:
+def advise(view: SeatView, events_seen: Sequence[GameEvent], seed: str) -> Coaching:
     """The coach's whole answer for the seat whose ``view`` this is.
 
     ``events_seen``: what the seat was shown this game, oldest first (earlier hands teach the
@@ -43,7 +43,7 @@ def advise(view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str) -
     return {"facts": found, "suggestion": suggest(view, events_seen, seed, found)}
 
 
-def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]:
+def facts(view: SeatView, events_seen: Sequence[GameEvent]) -> list[CoachFact]:
     """What is certain about the rank in play, and about the last claim if it can be called.
 
     * ``bound``: of the rank in play, the seat holds ``mine``, the discard heap ``discard``, the
@@ -55,54 +55,70 @@ def facts(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> list[Fact]
       usually bluff (one or two cards), that the claim is a lie: the bots' claim model with
       Medium's honesty, not a reading of this player's habits.
     """
-    me = int(view["seat"])
+    me = view["seat"]
     events = visible_events(events_seen, me)
     rows = {row["rank"]: row for row in track(view, events)["ranks"]}
     last = view["last_play"]
     rank = view["round_rank"] or view["next_rank"]  # None while a round opens at a free rank
-    found: list[Fact] = []
+    found: list[CoachFact] = []
     if rank is not None:
         row = rows[rank]
-        others = [s for s in range(int(view["players"])) if s != me and s not in view["out"]]
+        others = [s for s in range(view["players"]) if s != me and s not in view["out"]]
         limit = max((_limit(row, seat) for seat in others), default=0)
-        if others and limit < 4 * int(view["options"]["decks"]):
+        if others and limit < 4 * view["options"]["decks"]:
             found.append(
                 {
                     "code": "bound",
                     "rank": rank,
                     "total": row["total"],
-                    "decks": int(view["options"]["decks"]),
+                    "decks": view["options"]["decks"],
                     "mine": row["mine"],
                     "discard": row["discard"],
                     "pile": row["pile"],
                     "limit": limit,
                 }
             )
-    if last and last["unresolved"] and int(last["seat"]) != me:
-        author, count, claimed = int(last["seat"]), int(last["count"]), str(last["rank"])
+    if last and last["unresolved"] and last["seat"] != me:
+        author, count, claimed = last["seat"], last["count"], last["rank"]
         limit = _limit(rows[claimed], author)
-        claim = {"seat": author, "count": count, "rank": claimed}
         if count > limit:
-            found.append({"code": "sure_bluff", **claim, "limit": limit})
+            found.append(
+                {
+                    "code": "sure_bluff",
+                    "seat": author,
+                    "count": count,
+                    "rank": claimed,
+                    "limit": limit,
+                }
+            )
         else:
             tracker = CardTracker(me)
             tracker.observe(events)
             tracker.sync(view)
             honest = p_claim_true(view, tracker, author, claimed, count, honesty=Params().honesty)
-            found.append({"code": "lie_chance", **claim, "percent": round(100 * (1 - honest))})
+            percent = round(100 * (1 - honest))
+            found.append(
+                {
+                    "code": "lie_chance",
+                    "seat": author,
+                    "count": count,
+                    "rank": claimed,
+                    "percent": percent,
+                }
+            )
     return found
 
 
-def _limit(row: dict[str, Any], seat: int) -> int:
+def _limit(row: TrackerRank, seat: int) -> int:
     """At most how many cards of the row's rank ``seat`` can hold (or held before its latest
     play): every copy not known to be elsewhere, that is the unaccounted ones and those the
     tracker knows it holds."""
-    return int(row["unaccounted"]) + int(row["held"][seat])
+    return row["unaccounted"] + row["held"][seat]
 
 
 def suggest(
-    view: dict[str, Any], events_seen: list[dict[str, Any]], seed: str, found: list[Fact]
-) -> dict[str, Any] | None:
+    view: SeatView, events_seen: Sequence[GameEvent], seed: str, found: list[CoachFact]
+) -> Suggestion | None:
     """The Expert's action for this seat and one reason (``why``, a code with its numbers).
 
     The Expert learns the players' habits from ``events_seen`` and decides on a generator seeded
@@ -111,16 +127,15 @@ def suggest(
     if not view["legal"]:
         return None
     expert = make_bot("expert", random.Random(f"coach:{seed}"))
-    expert.observe(visible_events(events_seen, int(view["seat"])))
-    action = expert.act(view)
+    expert.observe(visible_events(events_seen, view["seat"]))
+    action = cast(Action, expert.act(view))  # a bot's action is a legal one (test_coach.py)
     return {"action": action, "why": _why(view, action, found)}
 
 
-def _why(view: dict[str, Any], action: dict[str, Any], found: list[Fact]) -> Fact:
+def _why(view: SeatView, action: Action, found: list[CoachFact]) -> Why:
     """One line of why, from the action's shape and the facts the player is shown beside it."""
     kind = action["type"]
-    about = {fact["code"]: fact for fact in found}
-    if kind == "play":
+    if action["type"] == "play":
         cards, rank = action["cards"], action["rank"]
         honest = sum(1 for card in cards if rank_of(card) == rank)
         if len(cards) == len(view["hand"]):
@@ -128,10 +143,10 @@ def _why(view: dict[str, Any], action: dict[str, Any], found: list[Fact]) -> Fac
         if honest == len(cards):
             return {"code": "honest", "count": len(cards), "rank": rank}
         return {"code": "bluff", "count": len(cards), "rank": rank, "honest": honest}
-    if "sure_bluff" in about:
+    if any(fact["code"] == "sure_bluff" for fact in found):
         # Not calling a sure bluff: in an open-challenge window the Expert leaves it to others.
         return {"code": "sure_bluff" if kind == "challenge" else "leave_call"}
-    percent = about["lie_chance"]["percent"]
+    percent = next(fact["percent"] for fact in found if fact["code"] == "lie_chance")
     if kind == "challenge":
         return {"code": "likely_lie", "percent": percent}
     if kind == "believe":

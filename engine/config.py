@@ -10,12 +10,12 @@ option names, kinds, defaults and the presets that accept them; the setup screen
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, TypeAlias, cast
 
 from .errors import EngineError
+from .types import Ending, GameConfig, GameOptions, Preset, TableOptions
 
-Preset = Literal["classic", "quick"]
-Ending = Literal["single", "last_loser", "match"]
+OptionValue: TypeAlias = int | str | None  # bool is an int: every option's value is one of these
 PRESETS: tuple[Preset, ...] = ("classic", "quick")
 PLAYERS: dict[str, tuple[int, int]] = {"classic": (2, 6), "quick": (3, 6)}
 DRAW_HAND = 5  # draw format: cards dealt to each player and the size they refill to
@@ -26,9 +26,9 @@ class OptionSpec:
     """One option: its allowed values, its default per preset and which presets take it."""
 
     name: str
-    values: tuple[Any, ...] | None  # None: an int in ``bounds``
-    default_classic: Any
-    default_quick: Any
+    values: tuple[OptionValue, ...] | None  # None: an int in ``bounds``
+    default_classic: OptionValue
+    default_quick: OptionValue
     presets: tuple[Preset, ...]
     bounds: tuple[int, int] | None = None
     nullable: bool = False
@@ -80,11 +80,11 @@ class Config:
     def quick(self) -> bool:
         return self.preset == "quick"
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> TableOptions:
         """Every option's value (a fresh dict: views hand it out)."""
-        return {name: getattr(self, name) for name in OPTIONS}
+        return cast(TableOptions, {name: getattr(self, name) for name in OPTIONS})
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameConfig:
         """The configuration as :func:`make_config` takes it back (a save holds this).
 
         Only the options the preset accepts are written, and ``hands`` only for a match:
@@ -100,7 +100,7 @@ class Config:
             "players": self.players,
             "seed": self.seed,
             "dealer": self.dealer,
-            "options": options,
+            "options": cast(GameOptions, options),
         }
 
 
@@ -110,13 +110,14 @@ def _check_int(value: object, code: str, what: str) -> int:
     return value
 
 
-def _option_value(spec: OptionSpec, value: object) -> Any:
+def _option_value(spec: OptionSpec, value: object) -> OptionValue:
     if value is None and spec.nullable:
         return None
     if spec.values is not None:
         # bool is an int in Python: compare types too, so 1 is not accepted for True.
-        if any(value == v and type(value) is type(v) for v in spec.values):
-            return value
+        for known in spec.values:
+            if value == known and type(value) is type(known):
+                return known
         allowed = ", ".join(repr(v) for v in spec.values)
         raise EngineError("bad_option", f"option {spec.name} must be one of {allowed}")
     assert spec.bounds is not None
@@ -147,7 +148,7 @@ def make_config(data: object) -> Config:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise EngineError("bad_config", "options must be an object")
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {}  # Config's keyword arguments, each checked by its OptionSpec
     for name, given in options.items():
         spec = OPTIONS.get(name)
         if spec is None:
@@ -173,7 +174,7 @@ def make_config(data: object) -> Config:
     return Config(preset=preset, players=players, seed=seed, dealer=dealer, **values)
 
 
-def describe() -> dict[str, Any]:
+def describe() -> dict[str, object]:
     """The presets and options as JSON, for a setup screen that must offer every one of them."""
     return {
         "presets": {name: {"players": list(PLAYERS[name])} for name in PRESETS},

@@ -6,7 +6,8 @@ JSON are the same game.  :meth:`Game.legal` is the one place that decides legali
 ``_do_*`` method only applies an action that :meth:`Game.apply` has already validated, so an
 :class:`EngineError` always leaves the game untouched.
 
-How each numbered rule of ``RULES-SPEC.md`` maps onto the code is told in ``docs/rules.md``.
+The rules as played, and where the code decides each one, are in ``docs/rules.md``; the shapes
+of what goes in and out (actions, views, events, saves) are typed in :mod:`engine.types`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Final, Literal, TypeAlias
 
 from .cards import ACE, ascending_order, build_deck, parse_card, rank_of, ranks_of_deck
 from .cards import sort_cards as sorted_cards
@@ -23,12 +25,26 @@ from .deal import deal, shuffled
 from .errors import EngineError
 from .inputs import check_json
 from .ranking import by_fewest, hand_ranking
+from .types import (
+    Action,
+    Deal,
+    GameEndReason,
+    GameEvent,
+    GameResult,
+    HandEndReason,
+    Legal,
+    LogEntry,
+    PilePlay,
+    PlayRule,
+    Reveal,
+    Save,
+    SeatView,
+)
 from .view import seat_view
 
-Event = dict[str, Any]
-Action = dict[str, Any]
+Event: TypeAlias = GameEvent
 SAVE_VERSION = 2
-CAP = "cap"  # the action log's entry for Game.end_by_move_limit
+CAP: Final = "cap"  # the action log's entry for Game.end_by_move_limit
 
 
 class Game:
@@ -40,9 +56,9 @@ class Game:
     dealer: int
     hands: list[list[str]]  # each sorted by rank, then suit
     stock: list[str]  # face down; drawn from the front
-    pile: list[dict[str, Any]]  # plays since the last pick-up: {"seat", "cards", "rank"}
+    pile: list[PilePlay]  # plays since the last pick-up
     discard: list[str]
-    revealed: list[dict[str, Any]]
+    revealed: list[Reveal]
     claim_rank: str | None  # the rank the next play must claim; None: the opener chooses
     opening: bool  # the next play opens a round
     pending: bool  # the top play of the pile is unresolved and can be called
@@ -51,9 +67,9 @@ class Game:
     out: list[int]  # finishing order of this hand
     scores: list[int]  # penalty points of a match
     moves: int  # plays and calls this hand
-    result: dict[str, Any] | None
-    first_deal: dict[str, list[Any]] | None  # hands and stock of an explicit deal; None: the seed's
-    actions: list[Any]  # every accepted action since the deal: [seat, action], or CAP
+    result: GameResult | None
+    first_deal: Deal | None  # hands and stock of an explicit deal; None: the seed's
+    actions: list[LogEntry]  # every accepted action since the deal: [seat, action], or CAP
 
     # ----------------------------------------------------------------- creation
 
@@ -166,7 +182,7 @@ class Game:
         """Quick edition: the top play emptied its author's hand, so the next player must call."""
         return self.config.quick and self.pending and not self.hands[self.pile[-1]["seat"]]
 
-    def legal(self, seat: int) -> dict[str, Any] | None:
+    def legal(self, seat: int) -> Legal | None:
         """What ``seat`` may do now, described by kind and constraints; None if it may not act."""
         if type(seat) is not int or seat != self.to_move:  # 1.0 and True are no seats
             return None
@@ -175,7 +191,7 @@ class Game:
         if self.last_cards_call():
             return {"play": None, "challenge": True, "believe": True, "pass": False}
         hand = self.hands[seat]
-        play = None
+        play: PlayRule | None = None
         if hand:
             play = {
                 "min": 1,
@@ -189,7 +205,7 @@ class Game:
             "pass": False,
         }
 
-    def view(self, seat: object) -> dict[str, Any]:
+    def view(self, seat: object) -> SeatView:
         """Everything ``seat`` may know, and its legal actions (see ``engine.view``)."""
         check_json(seat, "bad_seat", "the seat")
         return seat_view(self, self._check_seat(seat))
@@ -229,10 +245,10 @@ class Game:
                 "not_your_turn", f"it is seat {self.to_move}'s turn, not seat {seat}'s"
             )
         events: list[Event] = []
-        record: Action = {"type": kind}
+        record: Action
         if kind == "play":
             cards, rank = self._check_play(seat, action, legal)
-            record.update(cards=list(cards), rank=rank)
+            record = {"type": "play", "cards": list(cards), "rank": rank}
             self._do_play(seat, cards, rank, events)
         elif kind == "pass":
             self._check_keys(action, ())
@@ -240,10 +256,12 @@ class Game:
                 raise EngineError(
                     "cannot_pass", "passing is only possible in an open-challenge window"
                 )
+            record = {"type": "pass"}
             self._do_pass(events)
         else:
             self._check_keys(action, ())
-            if not legal[kind]:
+            challenge = kind == "challenge"
+            if not (legal["challenge"] if challenge else legal["believe"]):
                 code = "nothing_to_call" if not self.pending else "cannot_believe"
                 reason = (
                     "there is no unresolved play to call on"
@@ -251,7 +269,8 @@ class Game:
                     else ("in the quick edition veryu is only for a player's last cards")
                 )
                 raise EngineError(code, reason)
-            self._do_call(seat, kind == "challenge", events)
+            record = {"type": "challenge"} if challenge else {"type": "believe"}
+            self._do_call(seat, challenge, events)
         self.actions.append([seat, record])
         if self.result is None and self._limit_reached():
             self._finish_hand("move_limit", events)
@@ -278,13 +297,13 @@ class Game:
         return events
 
     @staticmethod
-    def _check_keys(action: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    def _check_keys(action: dict[str, object], allowed: tuple[str, ...]) -> None:
         extra = set(action) - {"type", *allowed}
         if extra:
             raise EngineError("bad_action", f"unexpected field(s): {', '.join(sorted(extra))}")
 
     def _check_play(
-        self, seat: int, action: dict[str, Any], legal: dict[str, Any]
+        self, seat: int, action: dict[str, object], legal: Legal
     ) -> tuple[list[str], str]:
         self._check_keys(action, ("cards", "rank"))
         rule = legal["play"]
@@ -367,9 +386,10 @@ class Game:
         play = self.pile[-1]
         author, rank = play["seat"], play["rank"]
         honest = all(rank_of(card) == rank for card in play["cards"])
-        events.append(
-            {"type": "challenged" if challenge else "believed", "seat": seat, "target": author}
-        )
+        if challenge:
+            events.append({"type": "challenged", "seat": seat, "target": author})
+        else:
+            events.append({"type": "believed", "seat": seat, "target": author})
         events.append(
             {
                 "type": "revealed",
@@ -381,11 +401,17 @@ class Game:
         )
         self.moves += 1
         self.pending = False
-        record = {"seat": author, "cards": list(play["cards"]), "rank": rank, "honest": honest}
+
+        def reveal(to: int | Literal["discard", "pile"]) -> None:
+            """Record where the turned-over cards went (the views' ``revealed``)."""
+            cards = list(play["cards"])
+            self.revealed.append(
+                {"seat": author, "cards": cards, "rank": rank, "honest": honest, "to": to}
+            )
+
         if challenge:
             taker = seat if honest else author
-            record["to"] = taker
-            self.revealed.append(record)
+            reveal(taker)
             self._take_pile(taker, events)
             if self._settle_outs(seat, events):
                 return
@@ -397,19 +423,16 @@ class Game:
                 self._new_round(self._next_active(taker), events)
             return
         if not honest:
-            record["to"] = seat
-            self.revealed.append(record)
+            reveal(seat)
             self._take_pile(seat, events)
             if not self._settle_outs(seat, events):
                 self._new_round(self._next_active(seat), events)
             return
         if self.config.quick:  # believing a player's honest last cards: they stay on the pile
-            record["to"] = "pile"
-            self.revealed.append(record)
+            reveal("pile")
             self._settle_outs(seat, events)
             return
-        record["to"] = "discard"
-        self.revealed.append(record)
+        reveal("discard")
         self.pile.pop()
         self.discard.extend(play["cards"])
         events.append({"type": "discarded", "seat": author, "cards": list(play["cards"])})
@@ -483,7 +506,7 @@ class Game:
             return True
         return False
 
-    def _finish_hand(self, reason: str, events: list[Event]) -> None:
+    def _finish_hand(self, reason: HandEndReason, events: list[Event]) -> None:
         sizes = [len(hand) for hand in self.hands]
         ranking = hand_ranking(self.out, sizes)
         worst = ranking[-1]["place"]
@@ -505,18 +528,19 @@ class Game:
                 self._start_hand(events, first=False)
                 return
             ranking = by_fewest(range(self.config.players), self.scores)
-            reason = "match"
+        ended: GameEndReason = "match" if self.config.ending == "match" else reason
         winners = [entry["seat"] for entry in ranking if entry["place"] == 1]
-        self.result = {
-            "reason": reason,
+        result: GameResult = {
+            "reason": ended,
             "ranking": ranking,
             "winner": winners[0] if len(winners) == 1 else None,
             "draw": len(winners) > 1,
-            "losers": losers if reason != "match" else [],
+            "losers": losers if ended != "match" else [],
             "scores": list(self.scores),
         }
+        self.result = result
         self.turn = None
-        events.append({"type": "game_over", **copy.deepcopy(self.result)})
+        events.append({"type": "game_over", **copy.deepcopy(result)})
 
     # ----------------------------------------------------------------- JSON
 
@@ -540,14 +564,14 @@ class Game:
         "result",
     )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Save:
         """The whole game as JSON data; :meth:`from_json` gives the same game back.
 
         A save is the deal (the seed's, or ``deal`` for :meth:`from_deal`) and every action
         since, followed by the state those actions lead to.  The state makes a save readable and
         lets :meth:`from_json` check what it replays.
         """
-        copied: dict[str, Any] = json.loads(self._save_text())  # C codec: ~5x copy.deepcopy
+        copied: Save = json.loads(self._save_text())  # C codec: ~5x copy.deepcopy
         return copied
 
     def _save_text(self, *, sort_keys: bool = False) -> str:
@@ -583,7 +607,7 @@ class Game:
         return game
 
     @classmethod
-    def _replay(cls, data: dict[str, Any]) -> Game:
+    def _replay(cls, data: Mapping[str, object]) -> Game:
         config, first, actions = data.get("config"), data.get("deal"), data.get("actions")
         if first is None:
             game = cls.new(config)

@@ -14,7 +14,6 @@ import base64
 import binascii
 import json
 import zlib
-from typing import Any
 
 from .errors import EngineError
 from .inputs import check_json
@@ -32,8 +31,11 @@ def pack(value: object) -> str:
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def unpack(text: object, code: str = "bad_link") -> Any:
-    """Decode link text made by :func:`pack`; anything else raises ``EngineError(code)``."""
+def unpack(text: object, code: str = "bad_link") -> object:
+    """Decode link text made by :func:`pack`; anything else raises ``EngineError(code)``.
+
+    The value is JSON data within the input door's bounds; its shape is the caller's to check.
+    """
     if not isinstance(text, str):
         raise EngineError(code, "a link payload must be text")
     if len(text) > MAX_LINK_CHARS:

@@ -4,14 +4,14 @@ random-games run and the benchmarks (and the weakest bot until real levels exist
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def legal_action_kinds(view: dict[str, Any]) -> list[str]:
+def legal_action_kinds(view: Mapping[str, Any]) -> list[str]:
     legal = view["legal"] or {}
     kinds = [kind for kind in ("challenge", "believe", "pass") if legal.get(kind)]
     if legal.get("play"):
@@ -19,7 +19,7 @@ def legal_action_kinds(view: dict[str, Any]) -> list[str]:
     return kinds
 
 
-def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def random_action(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     """A uniformly chosen legal action kind, then a random legal play if it is a play."""
     kinds = legal_action_kinds(view)
     if not kinds:

@@ -18,6 +18,7 @@ what was under the pile, who takes it, and which rule decided.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import ascending_order, rank_of, sort_cards
@@ -25,6 +26,15 @@ from .errors import EngineError
 from .game import Event, Game
 from .inputs import check_json
 from .links import pack, unpack
+from .types import (
+    Decision,
+    ExplainedReason,
+    Explanation,
+    GameOverEvent,
+    PilePlay,
+    RevealedEvent,
+    TookPileEvent,
+)
 
 FORMAT = 1
 CODE = "bad_position"
@@ -223,8 +233,12 @@ def describe(game: Game, you: int, caption: object = None) -> dict[str, Any]:
 
 
 def explain(
-    game: Game, before: list[dict[str, Any]], seat: int, kind: str, events: list[Event]
-) -> dict[str, Any]:
+    game: Game,
+    before: list[PilePlay],
+    seat: int,
+    kind: Decision,
+    events: Sequence[Event],
+) -> Explanation:
     """What the reader's decision did: the pile as it was (``before``), the events, the game after.
 
     ``reason`` names the rule that decided (the page has one sentence for each):
@@ -236,16 +250,26 @@ def explain(
     ``last_loser``), else None; ``next`` acts now, opening a new round if ``opening``; ``drew``:
     who refilled from the stock (draw format) and how many cards.
     """
-    revealed = next((e for e in events if e["type"] == "revealed"), None)
-    took = next((e for e in events if e["type"] == "took_pile"), None)
-    over = next((e for e in events if e["type"] == "game_over"), None)
+    revealed: RevealedEvent | None = None
+    took: TookPileEvent | None = None
+    over: GameOverEvent | None = None
+    for event in reversed(events):  # the first of each kind
+        if event["type"] == "revealed":
+            revealed = event
+        elif event["type"] == "took_pile":
+            took = event
+        elif event["type"] == "game_over":
+            over = event
     if revealed is None:
-        reason = "passed" if kind == "pass" else "played_on"
+        reason: ExplainedReason = "passed" if kind == "pass" else "played_on"
+    elif kind == "challenge":
+        reason = "challenge_honest" if revealed["honest"] else "challenge_bluff"
+    elif not revealed["honest"]:
+        reason = "believe_bluff"
+    elif any(e["type"] == "discarded" for e in events):
+        reason = "believe_honest"
     else:
-        verdict = "honest" if revealed["honest"] else "bluff"
-        reason = f"{kind}_{verdict}"
-        if reason == "believe_honest" and not any(e["type"] == "discarded" for e in events):
-            reason = "believe_honest_last"  # quick: believed last cards stay on the pile and win
+        reason = "believe_honest_last"  # quick: believed last cards stay on the pile and win
     return {
         "seat": seat,
         "decision": kind,
@@ -256,7 +280,12 @@ def explain(
         ],
         "revealed": None
         if revealed is None
-        else {k: revealed[k] for k in ("seat", "cards", "rank", "honest")},
+        else {
+            "seat": revealed["seat"],
+            "cards": revealed["cards"],
+            "rank": revealed["rank"],
+            "honest": revealed["honest"],
+        },
         "taker": None if took is None else took["seat"],
         "count": 0 if took is None else took["count"],
         "out": [e["seat"] for e in events if e["type"] == "out"],

@@ -10,23 +10,23 @@ tool); a UI must use :func:`view` replies.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from .errors import EngineError
 from .game import Game
+from .types import Applied
 from .view import visible_events
 
 
-def _reply(work: Callable[[], dict[str, Any]]) -> str:
+def _reply(work: Callable[[], Mapping[str, object]]) -> str:
     try:
         return json.dumps(work())
     except EngineError as error:
         return json.dumps(error.to_json())
 
 
-def _load(text: object) -> Any:
-    """The JSON value of ``text``; ``bad_json`` for anything else."""
+def _load(text: object) -> object:
+    """The JSON value of ``text``; ``bad_json`` for anything else (the engine checks its shape)."""
     if not isinstance(text, str):
         raise EngineError("bad_json", f"expected JSON text, not {type(text).__name__}")
     try:
@@ -50,7 +50,7 @@ def view(game_json: str, seat: int) -> str:
 def apply(game_json: str, seat: int, action_json: str) -> str:
     """``{"game", "events", "view"}`` after one action; events and view are the acting seat's."""
 
-    def work() -> dict[str, Any]:
+    def work() -> Applied:
         game = Game.from_json(_load(game_json))
         events = game.apply(seat, _load(action_json))
         return {

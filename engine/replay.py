@@ -27,17 +27,21 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import EngineError
 from .game import CAP, Event, Game
 from .links import pack, unpack
+from .types import Action, CallAction, LogEntry, ReplayRecord, Seat, Table
 
 REPLAY_VERSION = 1
 MAX_ACTIONS = 50_000  # a 6-player match of 50 hands is far below; beyond it a link is refused
 MAX_NAME = 32
-_CALLS = {"challenge": "c", "believe": "b", "pass": "p"}
-_TOKENS = {token: kind for kind, token in _CALLS.items()}
+_TOKENS: dict[str, CallAction] = {
+    "c": {"type": "challenge"},
+    "b": {"type": "believe"},
+    "p": {"type": "pass"},
+}
+_CALLS = {action["type"]: token for token, action in _TOKENS.items()}
 _CAP_TOKEN = "x"
 
 
@@ -49,22 +53,23 @@ def _rank_text(char: str) -> str:
     return "10" if char == "T" else char
 
 
-def _action_token(entry: Any) -> str:
-    if entry == CAP:
+def _action_token(entry: LogEntry) -> str:
+    if isinstance(entry, str):
         return _CAP_TOKEN
     action = entry[1]
+    assert isinstance(action, dict)  # [seat, action]
     if action["type"] == "play":
         cards = "".join(_rank_char(card[:-1]) + card[-1] for card in action["cards"])
         return _rank_char(action["rank"]) + cards
     return _CALLS[action["type"]]
 
 
-def _token_action(token: str) -> dict[str, Any] | None:
+def _token_action(token: str) -> Action | None:
     """The action a token names, or None for the cap; a malformed token is ``bad_link``."""
     if token == _CAP_TOKEN:
         return None
     if token in _TOKENS:
-        return {"type": _TOKENS[token]}
+        return _TOKENS[token].copy()
     if len(token) < 3 or len(token) % 2 == 0:
         raise EngineError("bad_link", f"the action {token[:20]!r} is not one a replay writes")
     cards = [_rank_text(token[i]) + token[i + 1] for i in range(1, len(token), 2)]
@@ -77,23 +82,25 @@ def digest(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def encode(game: Game, table: dict[str, Any] | None = None) -> dict[str, Any]:
+def encode(game: Game, table: object = None) -> ReplayRecord:
     """The replay record of ``game`` as it stands (finished or not), ``table`` being who sat where.
 
     The seed's deal is written as the configuration alone; an explicit deal (``Game.from_deal``)
     as its hands and stock.
     """
-    record: dict[str, Any] = {"v": REPLAY_VERSION, "c": game.config.to_json()}
-    if game.first_deal is not None:
-        record["d"] = game.first_deal
-    record["a"] = ",".join(_action_token(entry) for entry in game.actions)
-    record["h"] = digest(game)
+    config, deal = game.config.to_json(), game.first_deal
+    actions = ",".join(_action_token(entry) for entry in game.actions)
+    record: ReplayRecord = (  # the keys in this order: the link's text depends on it
+        {"v": REPLAY_VERSION, "c": config, "a": actions, "h": digest(game)}
+        if deal is None
+        else {"v": REPLAY_VERSION, "c": config, "d": deal, "a": actions, "h": digest(game)}
+    )
     if table is not None:
         record["t"] = _check_table(table, game.config.players)
     return record
 
 
-def link(game: Game, table: dict[str, Any] | None = None) -> str:
+def link(game: Game, table: object = None) -> str:
     """The link text of :func:`encode` (what follows ``#replay=``)."""
     return pack(encode(game, table))
 
@@ -106,11 +113,11 @@ class Replay:
     ``steps[k - 1]``.
     """
 
-    config: dict[str, Any]
-    deal: dict[str, Any] | None
-    actions: list[Any]  # the game's own log entries: [seat, action] or CAP
+    config: dict[str, object]  # as the link has it: Game.new checks it
+    deal: dict[str, object] | None
+    actions: list[LogEntry]  # the game's own log entries: [seat, action] or CAP
     steps: list[list[Event]]
-    table: dict[str, Any] | None
+    table: Table | None
 
     def first_game(self) -> Game:
         """The game as dealt, before any action."""
@@ -130,9 +137,9 @@ class Replay:
         return game
 
 
-def play_entry(game: Game, entry: Any) -> list[Event]:
+def play_entry(game: Game, entry: LogEntry) -> list[Event]:
     """Apply one log entry (``[seat, action]`` or the cap) to ``game``; return its events."""
-    if entry == CAP:
+    if isinstance(entry, str):
         return game.end_by_move_limit()
     seat, action = entry
     return game.apply(seat, action)
@@ -160,14 +167,19 @@ def decode(text: object) -> Replay:
     except EngineError as error:
         raise EngineError("bad_link", f"the replay's deal is refused: {error.message}") from None
     for number, action in enumerate(moves, 1):
-        entry: Any = CAP if action is None else [game.to_move, action]
+        seat = game.to_move  # None once the game is over, which the game refuses as a seat
         try:
-            replay.steps.append(play_entry(game, entry))
+            events = game.end_by_move_limit() if action is None else game.apply(seat, action)
         except EngineError as error:
             raise EngineError(
                 "replay_mismatch", f"action {number} does not play: {error.message}"
             ) from None
-        replay.actions.append(entry)
+        replay.steps.append(events)
+        if action is None:
+            replay.actions.append(CAP)
+        else:
+            assert seat is not None  # the game took the action from this seat
+            replay.actions.append([seat, action])
     if digest(game) != wanted:
         raise EngineError("replay_mismatch", "the actions lead to another game than the link's")
     if "t" in data:
@@ -175,7 +187,7 @@ def decode(text: object) -> Replay:
     return replay
 
 
-def _check_table(table: object, players: int) -> dict[str, Any]:
+def _check_table(table: object, players: int) -> Table:
     """Who sat where: ``{"human": seat, "seats": [{"name": text, "level": text}, …]}``."""
     if not isinstance(table, dict) or set(table) != {"human", "seats"}:
         raise EngineError("bad_link", "the replay's table is not a human seat and seats")
@@ -184,7 +196,7 @@ def _check_table(table: object, players: int) -> dict[str, Any]:
         raise EngineError("bad_link", "the replay's human seat is not at the table")
     if not isinstance(seats, list) or len(seats) != players:
         raise EngineError("bad_link", f"the replay's table does not have {players} seats")
-    checked = []
+    checked: list[Seat] = []
     for seat in seats:
         name = seat.get("name") if isinstance(seat, dict) else None
         level = seat.get("level") if isinstance(seat, dict) else None

@@ -8,11 +8,12 @@ the worker sends it only then (docs/worker-protocol.md).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Literal, cast
 
 from .cards import rank_of
 from .config import Config
 from .game import Event, Game
+from .types import HandEndReason, HandReview, ReviewCall, ReviewLine, ReviewPlay
 
 
 class _Recording(Game):
@@ -37,7 +38,7 @@ class _Recording(Game):
         self.events += events
         return events
 
-    def _finish_hand(self, reason: str, events: list[Event]) -> None:
+    def _finish_hand(self, reason: HandEndReason, events: list[Event]) -> None:
         self.ends.append([list(hand) for hand in self.hands])
         super()._finish_hand(reason, events)
 
@@ -55,16 +56,15 @@ def replayed_events(game: Game) -> list[Event]:
     return _record(game).events
 
 
-def reviews(game: Game) -> list[dict[str, Any]]:
+def reviews(game: Game) -> list[HandReview]:
     """The review of every finished hand of ``game``, in order (see docs/rules.md, "Review")."""
     record = _record(game)
     players = game.config.players
-    done: list[dict[str, Any]] = []
-    plays: list[dict[str, Any]] = []
-    calls: list[dict[str, Any]] = []
+    done: list[HandReview] = []
+    plays: list[ReviewPlay] = []
+    calls: list[ReviewCall] = []
     for event in record.events:
-        kind = event["type"]
-        if kind == "played":
+        if event["type"] == "played":
             cards, rank = event["cards"], event["rank"]
             honest = all(rank_of(card) == rank for card in cards)
             plays.append(
@@ -76,24 +76,26 @@ def reviews(game: Game) -> list[dict[str, Any]]:
                     "call": None,  # "challenge" or "believe" once called
                 }
             )
-        elif kind in ("challenged", "believed"):
+        elif event["type"] == "challenged" or event["type"] == "believed":
+            challenged = event["type"] == "challenged"
+            kind: Literal["challenge", "believe"] = "challenge" if challenged else "believe"
+            play = plays[-1]
+            play["call"] = kind
             calls.append(
                 {
                     "seat": event["seat"],
-                    "kind": "challenge" if kind == "challenged" else "believe",
+                    "kind": kind,
                     "target": event["target"],
                     "play": len(plays) - 1,
-                    "taker": None,
+                    "taker": None,  # and "taken": 0 until a took_pile event says who took what
                     "taken": 0,
+                    # A challenge is right on a bluff; believing is right on the truth.
+                    "right": play["honest"] != challenged,
                 }
             )
-            play = plays[-1]
-            play["call"] = calls[-1]["kind"]
-            # A challenge is right on a bluff; believing is right on the truth.
-            calls[-1]["right"] = play["honest"] != (kind == "challenged")
-        elif kind == "took_pile":
-            calls[-1].update(taker=event["seat"], taken=event["count"])
-        elif kind == "hand_over":
+        elif event["type"] == "took_pile":
+            calls[-1]["taker"], calls[-1]["taken"] = event["seat"], event["count"]
+        elif event["type"] == "hand_over":
             done.append(
                 {
                     "hand": event["hand"],
@@ -110,7 +112,7 @@ def reviews(game: Game) -> list[dict[str, Any]]:
     return done
 
 
-def _line(seat: int, plays: list[dict[str, Any]], calls: list[dict[str, Any]]) -> dict[str, Any]:
+def _line(seat: int, plays: list[ReviewPlay], calls: list[ReviewCall]) -> ReviewLine:
     """One player's line: bluffs made, bluffs caught (by a challenge), calls won and lost, and
     cards taken from the pile."""
     bluffs = [play for play in plays if play["seat"] == seat and not play["honest"]]

@@ -14,12 +14,13 @@ player lowers what is known of every rank by ``n``, since the play may have held
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
 
 from .cards import SUITS, rank_of, ranks_of_deck
+from .types import GameEvent, SeatView, TrackerRank, TrackerReport
 
 
-def track(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> dict[str, Any]:
+def track(view: SeatView, events_seen: Sequence[GameEvent]) -> TrackerReport:
     """Per rank of the deck: cards in my hand, in the discard heap, mine on the pile, held by
     each other player for certain, and the rest (unaccounted for).
 
@@ -31,19 +32,20 @@ def track(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> dict[str, 
     pile: list[list[str]] = []  # per play on the pile: the cards this seat knows it holds
     held: list[Counter[str]] = [Counter() for _ in range(players)]
     for event in events_seen[start:]:
-        kind, seat = event["type"], event.get("seat", me)
-        if kind == "played":
+        if event["type"] == "played":
+            seat = event["seat"]
             pile.append(list(event["cards"]) if seat == me else [])
             if seat != me:
                 count = event["count"]
                 held[seat] = Counter(
                     {rank: n - count for rank, n in held[seat].items() if n > count}
                 )
-        elif kind == "revealed":
+        elif event["type"] == "revealed":
             pile[-1] = list(event["cards"])
-        elif kind == "discarded":
+        elif event["type"] == "discarded":
             pile.pop()
-        elif kind == "took_pile":
+        elif event["type"] == "took_pile":
+            seat = event["seat"]
             if seat != me:
                 held[seat].update(rank_of(card) for play in pile for card in play)
             pile = []
@@ -51,7 +53,7 @@ def track(view: dict[str, Any], events_seen: list[dict[str, Any]]) -> dict[str, 
     mine = Counter(rank_of(card) for card in view["hand"])
     discard = Counter(rank_of(card) for card in view["discard"])
     on_pile = Counter(rank_of(card) for play in pile for card in play)
-    ranks = []
+    ranks: list[TrackerRank] = []
     for rank in ranks_of_deck(options["deck"]):
         others = [0 if seat == me else held[seat][rank] for seat in range(players)]
         known = mine[rank] + discard[rank] + on_pile[rank] + sum(others)

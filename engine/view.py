@@ -1,27 +1,28 @@
 """What one seat may know: its observation, and events with hidden cards removed.
 
 This is the only module that decides what leaves the engine towards a player (the UI or a bot).
-The rule (RULES-SPEC, last section): own hand, every hand's size, pile and stock sizes, the discard
-heap, the rank to claim, the last play's author/count/claim/state, every revealed card and where it
-went, whose turn it is, finishing order, scores and move count.  Nothing else.
+The rule (docs/rules.md, "What a view holds"): own hand, every hand's size, pile and stock sizes,
+the discard heap, the rank to claim, the last play's author/count/claim/state, every revealed card
+and where it went, whose turn it is, finishing order, scores and move count.  Nothing else.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from .errors import EngineError
 from .inputs import check_json
+from .types import GameEvent, SeatView
 
 if TYPE_CHECKING:
-    from .game import Event, Game
+    from .game import Game
 
 # Events whose "cards" only their own seat may see.
 PRIVATE_CARDS = frozenset({"played", "drew"})
 
 
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
+def seat_view(game: Game, seat: int) -> SeatView:
     cfg = game.config
     top = game.pile[-1] if game.pile else None
     return {
@@ -62,7 +63,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def visible_events(events: object, seat: object) -> list[Event]:
+def visible_events(events: object, seat: object) -> list[GameEvent]:
     """The events as ``seat`` may see them: other players' played and drawn cards removed.
 
     Fails closed: a ``played`` or ``drew`` event that does not name ``seat`` as its author loses
@@ -75,7 +76,7 @@ def visible_events(events: object, seat: object) -> list[Event]:
     return _strip(checked, seat)
 
 
-def public_events(events: object) -> list[Event]:
+def public_events(events: object) -> list[GameEvent]:
     """The events as every seat saw them: nobody's played or drawn cards.
 
     What a table shared by several people may show to all of them (pass-and-play's log): the
@@ -84,7 +85,7 @@ def public_events(events: object) -> list[Event]:
     return _strip(_checked(events), None)
 
 
-def _checked(events: object) -> list[Event]:
+def _checked(events: object) -> list[GameEvent]:
     """``events`` if it is a list of event objects, else ``bad_json``."""
     check_json(events, "bad_json", "the events")
     if not isinstance(events, list) or not all(
@@ -94,11 +95,20 @@ def _checked(events: object) -> list[Event]:
     return events
 
 
-def _strip(events: list[Event], seat: int | None) -> list[Event]:
+def _strip(events: list[GameEvent], seat: int | None) -> list[GameEvent]:
     """Copies of ``events`` without the private cards of any seat but ``seat`` (None: of all)."""
     return [
-        {key: value for key, value in event.items() if key != "cards"}
+        _without_cards(event)
         if event["type"] in PRIVATE_CARDS and (seat is None or event.get("seat") != seat)
         else copy.deepcopy(event)
         for event in events
     ]
+
+
+def _without_cards(event: GameEvent) -> GameEvent:
+    """A copy of a ``played`` or ``drew`` event as others saw it; its other values are scalars.
+
+    Such an event without ``cards`` is still one (the key is optional in both), and the input
+    door lets through any object with a type, so the key is dropped rather than rebuilt.
+    """
+    return cast(GameEvent, {key: value for key, value in event.items() if key != "cards"})

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..cards import ACE, ascending_order, rank_of, ranks_of_deck
 
-View = dict[str, Any]
-Event = dict[str, Any]
+# Read-only: a bot gets the engine's SeatView and GameEvent (engine.types) and never changes them.
+View = Mapping[str, Any]
+Event = Mapping[str, Any]
 Action = dict[str, Any]
 Option = tuple[float, Action]  # an action and its value to the bot (higher is better)
 
@@ -30,7 +31,7 @@ class Bot(Protocol):
 
     level: str
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """Events this seat was shown (already filtered by ``visible_events``)."""
 
     def act(self, view: View) -> Action:
@@ -60,7 +61,7 @@ class BaseBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         return None
 
     def act(self, view: View) -> Action:  # pragma: no cover - every bot overrides it
@@ -140,7 +141,7 @@ class Progress:
         self.visits.setdefault(position(view), []).append(action_kind(action))
         return action
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         if any(event["type"] == "dealt" for event in events):
             self.visits = {}  # a new hand: nothing repeats across hands
 

@@ -6,6 +6,7 @@ Its only memory is :class:`base.Progress`: the positions it met, so that it leav
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .base import (
@@ -64,7 +65,7 @@ class EasyBot(BaseBot):
         super().__init__(rng)
         self.progress = Progress()
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         self.progress.observe(events)
 
     def _memory(self) -> Any:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..config import PRESETS
@@ -149,7 +149,7 @@ class HardBot(HeuristicBot):
 
     # ------------------------------------------------------------ memory
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         for event in events:  # one at a time: a play's claim is judged once it is counted
             self._observe(event)
             if event["type"] == "played":

@@ -123,7 +123,7 @@ class HeuristicBot(BaseBot):
 
     # ------------------------------------------------------------ memory
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         self.tracker.observe(events)
         self.progress.observe(events)
         for event in events:

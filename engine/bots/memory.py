@@ -17,6 +17,7 @@ latest play.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import rank_of
@@ -59,7 +60,7 @@ class CardTracker:
 
     # ---------------------------------------------------------------- events
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         for event in events:
             kind = event["type"]
             if kind == "dealt":

@@ -32,6 +32,7 @@ from ..inputs import MAX_INT
 from ..links import pack
 from ..policies import play_random, random_action
 from ..replay import decode, encode
+from ..types import GameEvent, Save
 from ..view import visible_events
 from .simulate import random_config
 
@@ -46,9 +47,9 @@ class Corpus:
 
     configs: list[dict[str, Any]] = field(default_factory=list)
     deals: list[dict[str, Any]] = field(default_factory=list)
-    saves: list[dict[str, Any]] = field(default_factory=list)
-    actions: list[tuple[dict[str, Any], int, dict[str, Any]]] = field(default_factory=list)
-    events: list[list[dict[str, Any]]] = field(default_factory=list)
+    saves: list[Save] = field(default_factory=list)
+    actions: list[tuple[Save, int, dict[str, Any]]] = field(default_factory=list)
+    events: list[list[GameEvent]] = field(default_factory=list)
 
 
 def mid_game(config: dict[str, Any], rng: random.Random, moves: int) -> Game:
@@ -224,7 +225,7 @@ def _game_call(call: Callable[[], Game], rng: random.Random) -> None:
     _play_on(call(), rng)
 
 
-def _apply(save: dict[str, Any], seat: Any, action: Any, rng: random.Random) -> None:
+def _apply(save: Save, seat: Any, action: Any, rng: random.Random) -> None:
     game = Game.from_json(save)
     before = json.dumps(game.to_json())
     try:
@@ -294,7 +295,7 @@ def one_trial(corpus: Corpus, rng: random.Random) -> Callable[[], None]:
     return lambda: _protocol(protocol.apply(text, seat, rng.choice(NOT_TEXT + BAD_TEXT)))
 
 
-def _bad_link(save: dict[str, Any], rng: random.Random) -> Any:
+def _bad_link(save: Save, rng: random.Random) -> Any:
     """A replay link of a real game, its record mutated, or its text cut or a character changed."""
     record = encode(Game.from_json(save))
     if rng.random() < 0.6:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..bots.base import (
     Action,
@@ -136,7 +136,7 @@ class CardCounter(Stranger):
         super().__init__(rng)
         self.in_pile: Counter[str] = Counter()  # ranks surely in the pile
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         for event in events:
             kind = event["type"]
             if kind == "played" and event.get("cards") is not None:
@@ -268,7 +268,7 @@ class GrudgeCaller(Stranger):
         super().__init__(rng)
         self.challenger: dict[int, int] = {}  # by seat challenged: the last seat to challenge it
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         for event in events:
             if event["type"] == "dealt":
                 self.challenger = {}
