@@ -1,7 +1,7 @@
 // ESLint flat config: the recommended rules over the page's modules (browser), those that run in
 // workers (web/app/worker/: the boot wrapper, the snapshot maker and what they share) and the
 // Node build scripts (tools/*.mjs). Formatting is Prettier's job (.prettierrc.json), so no style
-// rule here.
+// rule here; the size limits keep every module and function small enough to read at once.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -15,6 +15,13 @@ export default [
   {
     files: ["web/app/worker/*.js"],
     languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    files: ["web/app/**/*.js"],
+    rules: {
+      "max-lines": ["error", 300],
+      "max-lines-per-function": ["error", 60],
+    },
   },
   {
     files: ["tools/**/*.mjs", "eslint.config.js"],

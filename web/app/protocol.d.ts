@@ -211,7 +211,7 @@ export interface NewGameRequest {
   /**
    * The seat the person plays (pass-and-play: the first person, on screen at the deal); every other seat is a bot unless its level is "human".
    */
-  human: number;
+  human: SeatIndex;
   /**
    * Every seat in play order, the human's included.
    *
@@ -277,22 +277,28 @@ export interface TableAnswer {
   /**
    * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
    */
-  human: number;
+  human: SeatIndex;
   /**
    * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
    */
-  pass_to?: number;
+  pass_to?: SeatIndex;
+  /**
+   * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+   */
   tracker: TrackerReport;
   assisted: Assisted;
   /**
    * Only after a bot acted: how long it took to choose, in this worker.
    */
   think_ms?: number;
+  /**
+   * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
+   */
   review?: HandReview;
   /**
    * Only in the answer whose events end the game: the review of every hand of the game, as finally played (after any reload or undo).
    */
-  reviews?: HandReview1[];
+  reviews?: HandReview[];
   position?: PositionInfo;
 }
 export interface DealtEvent {
@@ -306,7 +312,7 @@ export interface DealtEvent {
   /**
    * Cards left in the stock.
    */
-  stock: number;
+  stock: Count;
 }
 export interface RoundOpenedEvent {
   type: "round_opened";
@@ -333,7 +339,7 @@ export interface ChallengedEvent {
   /**
    * The author of the play called.
    */
-  target: number;
+  target: SeatIndex;
 }
 export interface BelievedEvent {
   type: "believed";
@@ -341,14 +347,14 @@ export interface BelievedEvent {
   /**
    * The author of the play called.
    */
-  target: number;
+  target: SeatIndex;
 }
 export interface RevealedEvent {
   type: "revealed";
   /**
    * The author of the play.
    */
-  seat: number;
+  seat: SeatIndex;
   cards: Card[];
   rank: Rank;
   honest: boolean;
@@ -393,7 +399,7 @@ export interface Placing {
   /**
    * Cards held at the end of the hand (not in a match's final ranking).
    */
-  cards?: number;
+  cards?: Count;
 }
 /**
  * The game's result (the view's result), as an event.
@@ -465,7 +471,7 @@ export interface SeatView {
   /**
    * Plays and calls this hand.
    */
-  moves: number;
+  moves: Count;
   move_limit: MoveLimit | null;
   over: boolean;
   result: GameResult | null;
@@ -549,7 +555,7 @@ export interface PlayRule {
   ranks: Rank[];
 }
 /**
- * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+ * The card tracker (docs/protocol.md "Card tracker"): one entry per rank of the deck, lowest first.
  */
 export interface TrackerReport {
   seat: SeatIndex;
@@ -560,13 +566,13 @@ export interface TrackerRank {
   /**
    * Copies of the rank in play.
    */
-  total: number;
+  total: Count;
   mine: Count;
   discard: Count;
   /**
    * The human's own cards of the rank still on the pile.
    */
-  pile: number;
+  pile: Count;
   /**
    * Per seat: cards of the rank it holds for certain (0 for the human's own seat).
    */
@@ -574,7 +580,7 @@ export interface TrackerRank {
   unaccounted: Count;
 }
 /**
- * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
+ * The end-of-hand review (engine.review, docs/rules.md "Review"): every play with its true cards, every call and its cost, each player's line, the hands at the end.
  */
 export interface HandReview {
   hand: number;
@@ -627,7 +633,7 @@ export interface ReviewCall {
   /**
    * Cards the taker took: what the call cost.
    */
-  taken: number;
+  taken: Count;
 }
 export interface ReviewLine {
   seat: SeatIndex;
@@ -636,32 +642,13 @@ export interface ReviewLine {
   /**
    * Bluffs revealed by a challenge.
    */
-  caught: number;
+  caught: Count;
   calls_won: Count;
   calls_lost: Count;
   /**
    * Cards taken from the pile this hand.
    */
-  taken: number;
-}
-/**
- * The end-of-hand review (engine.review, docs/rules.md "Review"): every play with its true cards, every call and its cost, each player's line, the hands at the end.
- */
-export interface HandReview1 {
-  hand: number;
-  reason: HandEndReason;
-  ranking: Placing[];
-  losers: SeatIndex[];
-  plays: ReviewPlay[];
-  calls: ReviewCall[];
-  /**
-   * One line per seat, in seat order.
-   */
-  players: ReviewLine[];
-  /**
-   * Every seat's hand as it stood when the hand ended, in seat order.
-   */
-  hands: Card[][];
+  taken: Count;
 }
 /**
  * Only at a position: its caption (text, text per language, or a catalog key) and, once the reader has decided, what the decision did (engine.position.explain).
@@ -800,12 +787,15 @@ export interface ResumedTable {
   /**
    * The seat on screen, whose view this is: the human's, or in pass-and-play the person who last took the seat.
    */
-  human: number;
+  human: SeatIndex;
   /**
    * Pass-and-play only: this person is to act but is not on screen (or, after a reload, may not be at the device). The page hides the table behind its privacy screen and calls take_seat() when that person is there.
    */
-  pass_to?: number;
-  tracker: TrackerReport1;
+  pass_to?: SeatIndex;
+  /**
+   * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
+   */
+  tracker: TrackerReport;
   assisted: Assisted;
   /**
    * The events the human saw so far (the last thousand).
@@ -816,13 +806,6 @@ export interface ResumedTable {
    */
   first: SeatIndex | null;
   setup: NewGameRequest;
-}
-/**
- * engine.tracker.track(view, the events the human saw this hand): what the human can know of where each rank's cards are. Built from nothing the human did not see.
- */
-export interface TrackerReport1 {
-  seat: SeatIndex;
-  ranks: TrackerRank[];
 }
 /**
  * forget(): drops the game in progress and its saved copy.
@@ -853,7 +836,7 @@ export interface Advice {
   /**
    * How many moves the game has had: the advice is for the position after them.
    */
-  move: number;
+  move: Count;
   facts: CoachFact[];
   suggestion: Suggestion;
 }
@@ -949,9 +932,12 @@ export interface ReplayTable {
   /**
    * The seat it is seen from (the table's bottom seat).
    */
-  human: number;
+  human: SeatIndex;
   open: boolean;
-  view: SeatView1;
+  /**
+   * game.view(human) at this step.
+   */
+  view: SeatView;
   /**
    * The events of the steps after from, up to step: as the seat saw them, or all of them with every card when open.
    */
@@ -968,74 +954,7 @@ export interface ReplayTable {
   /**
    * Who moved first, for the log's opening line.
    */
-  first: number;
-}
-/**
- * game.view(human): everything the human seat may know (engine/view.py).
- */
-export interface SeatView1 {
-  seat: SeatIndex;
-  players: number;
-  preset: Preset;
-  options: TableOptions;
-  /**
-   * Sorted by rank, then suit.
-   */
-  hand: Card[];
-  hand_sizes: Count[];
-  pile_size: Count;
-  stock_size: Count;
-  /**
-   * Face up, in order.
-   */
-  discard: Card[];
-  /**
-   * The fixed rank of the round; null: the opener chooses (always null in ascending mode).
-   */
-  round_rank: Rank | null;
-  /**
-   * Ascending mode: the rank the next play must claim (null otherwise).
-   */
-  next_rank: Rank | null;
-  /**
-   * The next play opens a round.
-   */
-  opening: boolean;
-  last_play: LastPlay | null;
-  revealed: Reveal[];
-  /**
-   * The one seat that may act now; null when the game is over.
-   */
-  to_move: SeatIndex | null;
-  /**
-   * Whose regular turn it is (during a window: who takes it next).
-   */
-  turn: SeatIndex | null;
-  /**
-   * Open-challenge window: seats still to be offered a call, the first one acts now.
-   */
-  window: SeatIndex[];
-  /**
-   * Finishing order of this hand so far.
-   */
-  out: SeatIndex[];
-  /**
-   * Penalty points of a match, by seat.
-   */
-  scores: Count[];
-  hand_number: number;
-  dealer: SeatIndex;
-  /**
-   * Plays and calls this hand.
-   */
-  moves: number;
-  move_limit: MoveLimit | null;
-  over: boolean;
-  result: GameResult | null;
-  /**
-   * What the human may do now; null unless the human is to move.
-   */
-  legal: Legal | null;
+  first: SeatIndex;
 }
 /**
  * replay_step(request): the replay open in the worker at another step or from another seat.
@@ -1052,7 +971,7 @@ export interface ReplayStepRequest {
   /**
    * Whose view: their hand, and the events as they saw them.
    */
-  seat: number;
+  seat: SeatIndex;
   /**
    * Every hand shown, and every event with its cards.
    */

@@ -108,7 +108,7 @@ export const ui = {
   review: {
     /** @type {{ reviews: import("./protocol").HandReview[], names: string[], human: number }} this game's */
     game: { reviews: [], names: [], human: 0 },
-    /** @type {import("./learn/review.js").PastGame | null} what the review dialog shows */
+    /** @type {import("./learn/history.js").PastGame | null} what the review dialog shows */
     shown: null,
   },
   /** the coach's advice (coach.js) */

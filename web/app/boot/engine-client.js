@@ -16,6 +16,7 @@
 import { ensureIndexedDB } from "../worker/indexeddb.js";
 import { compileRuntime, offerRuntimeToNextWorker } from "../worker/runtime-module.js";
 import { persistent, removeItem, writeItem } from "../core/storage.js";
+import { scheduleSnapshot, SNAPSHOT_STORED } from "./background-snapshot.js";
 
 // The messages are typed from the one description of the protocol, web/app/protocol.schema.json
 // (docs/worker-protocol.md); protocol.d.ts is generated from it (tools/protocol_types.mjs).
@@ -64,10 +65,6 @@ const EXPORTS = [
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
 const BOOT_PATH_WAIT_MS = 2000;
-const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, then the next idle moment
-// localStorage: the key of the snapshot kept in Cache Storage, so that app/boot/preload.js (which
-// reads the same name) leaves out the first visit's preloads.
-const SNAPSHOT_STORED = "vnv.snapshot";
 
 export class BootError extends Error {
   /**
@@ -247,57 +244,6 @@ function bootWrapper(manifest, base, pageWasm, debug) {
     };
   });
   return { url: url.href, path };
-}
-
-// Once per page: after a bare boot, when the page is idle, a background worker makes the
-// snapshot the next visit boots from. <html data-snapshot> says how it went (tests wait on it).
-let snapshotScheduled = false;
-/**
- * @param {Manifest} manifest
- * @param {string} base
- */
-function scheduleSnapshot(manifest, base) {
-  const snap = manifest.snapshot;
-  if (!snap || snapshotScheduled || !persistent || !globalThis.caches || !globalThis.BroadcastChannel) return;
-  if (["off", "build"].includes(new URLSearchParams(location.search).get("snapshot") || "")) return;
-  snapshotScheduled = true;
-  const { maker: makerPath, key } = snap;
-  const root = document.documentElement;
-  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 0));
-  setTimeout(() => idle(() => makeSnapshot(), { timeout: 5000 }), SNAPSHOT_DELAY_MS);
-  function makeSnapshot() {
-    root.dataset.snapshot = "making";
-    const maker = new URL(makerPath, base).href;
-    // A static import in a blob module worker fails in Chromium; a dynamic one works.
-    const code = `import(${JSON.stringify(maker)}).catch((e) => postMessage({ error: String(e) }));`;
-    const blob = new Blob([code], { type: "text/javascript" });
-    const blobURL = URL.createObjectURL(blob);
-    const worker = new Worker(blobURL, { type: "module" });
-    /**
-     * @param {string} state
-     * @param {string} [detail]
-     */
-    const done = (state, detail) => {
-      root.dataset.snapshot = state;
-      if (detail) root.dataset.snapshotDetail = detail;
-      worker.terminate();
-      URL.revokeObjectURL(blobURL);
-    };
-    worker.onerror = (event) => done("failed", String(event.message || "worker error"));
-    worker.onmessage = ({ data }) => {
-      if (data.ready) {
-        worker.postMessage({
-          pyodide: new URL(manifest.pyodide, base).href,
-          key,
-        });
-      } else if (data.ok) {
-        writeItem(SNAPSHOT_STORED, key);
-        done("stored", `${Math.round(data.ms)} ms, ${data.bytes} bytes`);
-      } else {
-        done("failed", data.error);
-      }
-    };
-  }
 }
 
 /**

@@ -12,15 +12,8 @@ import { recordStats } from "../learn/stats.js";
 import { app, myTurn, settings, ui } from "../state.js";
 import { SPEEDS } from "../core/settings.js";
 import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "../table/log.js";
-import {
-  bindHand,
-  clearChoice,
-  forgetRankPicker,
-  keepFocus,
-  render,
-  showActionError,
-  updateActions,
-} from "../table/hand.js";
+import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "../table/hand.js";
+import { forgetRankPicker } from "../table/rank-picker.js";
 import { readSetup, showSetupError, updateStart } from "./setup.js";
 import { showEnd } from "./end.js";
 import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";

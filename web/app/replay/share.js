@@ -5,7 +5,7 @@
 import { t } from "../core/i18n.js";
 import { $, $as } from "../core/dom.js";
 import { app } from "../state.js";
-import { keepReplayLink } from "../learn/review.js";
+import { keepReplayLink } from "../learn/history.js";
 
 /** The address that opens this link in the full page's viewer (from the embed page too).
  * @param {string} link

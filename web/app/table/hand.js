@@ -10,9 +10,9 @@ import { handoffTo } from "../game/handoff.js";
 import { cardFace, renderCenter, renderSeats, windowInfo } from "./table.js";
 import { app, current, myTurn } from "../state.js";
 import { renderTracker } from "../learn/tracker.js";
+import { claimRank, playRule, renderRankPicker } from "./rank-picker.js";
 
 /** @typedef {import("../state.js").Action} Action */
-/** @typedef {import("../protocol").Rank} Rank */
 
 /** @type {(action: Action) => void} */
 let onAction = () => undefined;
@@ -31,7 +31,7 @@ export function render() {
   renderCenter(resp, app.names);
   renderMe();
   renderHand();
-  renderRankPicker();
+  renderRankPicker(updateActions, playSelected);
   updateActions();
   renderTracker(resp, app.names);
   $("undo").hidden = sharedTable(resp); // no undo when several people share the table
@@ -70,69 +70,6 @@ function renderHand() {
   hand.style.setProperty("--n", String(view.hand.length));
   if (view.hand.length) hand.setAttribute("aria-activedescendant", `card-${app.active}`);
   else hand.removeAttribute("aria-activedescendant");
-}
-
-function playRule() {
-  const legal = myTurn() ? current().view.legal : null;
-  return legal && legal.play ? legal.play : null;
-}
-
-/** @returns {Rank[]} */
-function allowedRanks() {
-  const rule = playRule();
-  return rule ? rule.ranks : [];
-}
-
-// The rank the play will claim: the only allowed one, the one picked, or, while the player
-// has not picked, the rank of the selected cards when they all share an allowed rank.
-/** @returns {Rank | null} */
-function claimRank() {
-  const ranks = allowedRanks();
-  if (ranks.length === 1) return ranks[0];
-  if (app.rankChosen && app.rank !== null && ranks.includes(app.rank)) return app.rank;
-  const hand = current().view.hand;
-  const chosen = [...app.selected].map((i) => hand[i].slice(0, -1));
-  if (!chosen.length || !chosen.every((r) => r === chosen[0])) return null;
-  return ranks.find((r) => r === chosen[0]) ?? null;
-}
-
-function renderRankPicker() {
-  const ranks = allowedRanks();
-  const picker = $("rank-picker");
-  picker.hidden = ranks.length <= 1;
-  const box = $("rank-options");
-  const chosen = claimRank();
-  if (picker.hidden) {
-    box.replaceChildren();
-    delete box.dataset.ranks;
-    return;
-  }
-  const wanted = ranks.join(",");
-  if (box.dataset.ranks !== wanted) {
-    box.replaceChildren();
-    box.dataset.ranks = wanted;
-    for (const rank of ranks) {
-      const input = el("input", { type: "radio", name: "claim-rank", value: rank, id: `rank-${rank}` });
-      input.addEventListener("change", () => {
-        app.rank = rank;
-        app.rankChosen = true;
-        updateActions();
-      });
-      input.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") {
-          event.preventDefault();
-          playSelected();
-        }
-      });
-      box.append(el("label", { class: "rank-chip", for: `rank-${rank}` }, input, el("span", { text: rankText(rank) })));
-    }
-  }
-  for (const input of box.querySelectorAll("input")) input.checked = input.value === chosen;
-}
-
-/** Rebuild the rank picker (rank symbols differ by language). */
-export function forgetRankPicker() {
-  delete $("rank-options").dataset.ranks;
 }
 
 // What the table waits for: the human ("human"), the bots ("bots"), the worker ("busy"),
@@ -223,7 +160,7 @@ function toggle(index) {
   else app.selected.add(index);
   app.active = index;
   renderHand();
-  renderRankPicker();
+  renderRankPicker(updateActions, playSelected);
   updateActions();
 }
 

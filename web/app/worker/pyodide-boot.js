@@ -17,20 +17,15 @@
 // debug=1 (the page's ?debug: the interpreter is kept as globalThis.vnvPython, for e2e tests
 // of what no page action reaches, such as an import before the stdlib is in).
 
+import { AFTER_RESTORE, EMPTY_STDLIB, engineFiles, mountStdlib, runPrecompiled, writeFiles } from "./snapshot.js";
 import {
-  AFTER_RESTORE,
   dropSnapshot,
-  EMPTY_STDLIB,
-  engineFiles,
   fetchSnapshot,
-  mountStdlib,
   openSnapshot,
   restoreDone,
-  runPrecompiled,
   storeSnapshot,
   verifyStored,
-  writeFiles,
-} from "./snapshot.js";
+} from "./snapshot-store.js";
 import { ensureIndexedDB } from "./indexeddb.js";
 import { ASK } from "./runtime-module.js";
 
@@ -151,81 +146,110 @@ export async function loadPyodide(options = {}) {
   return py;
 }
 
+/** @typedef {import("./snapshot-store.js").Found} Found */
+
+/**
+ * A source's snapshot: what fills the caller's buffer with it, its length and the hash stored
+ * with it; or why the source has none.
+ * @param {"cache" | "build"} source
+ * @returns {Promise<{ fill: (target: Uint8Array<ArrayBuffer>) => Promise<Found>, length: number, storedSha: string } | { fill?: undefined, reason: string }>}
+ */
+async function snapshotSource(source) {
+  if (source === "build")
+    return { fill: (target) => fetchSnapshot(src, sha, target, decoder), length: size, storedSha: "" };
+  const entry = await /** @type {ReturnType<typeof openSnapshot>} */ (opened);
+  if (!entry.readInto) return { reason: entry.reason };
+  return { fill: entry.readInto, length: entry.size, storedSha: entry.sha };
+}
+
+/**
+ * Restore the interpreter from the snapshot `found` writes into `target`.
+ *
+ * Pyodide sizes the interpreter's memory by the snapshot and waits for it before it
+ * instantiates the wasm. So it gets the buffer at once, still empty, and the wasm compiles
+ * while the snapshot is read (the stored copy) or downloaded, decoded and hashed (the build's)
+ * into it; the fsInit hook holds the restore until the buffer is full. A snapshot that turns
+ * out unusable gets its magic number wiped, so the restore refuses it instead of running half a
+ * heap.
+ * @param {LoadOptions} options PyScript's
+ * @param {LoadOptions} base
+ * @param {Uint8Array<ArrayBuffer>} target
+ * @param {Promise<Found>} found
+ */
+async function restore(options, base, target, found) {
+  const filled = found.then((f) => {
+    performance.mark("vnv:snapshot-bytes");
+    if (!f.bytes) target.fill(0, 0, 4);
+  });
+  const py = await pyodide
+    .loadPyodide({
+      ...base,
+      _loadSnapshot: target,
+      stdLibURL: EMPTY_STDLIB,
+      /** @type {NonNullable<LoadOptions["fsInit"]>} */
+      fsInit: async (fs, info) => {
+        await options.fsInit?.(fs, info);
+        await filled;
+      },
+    })
+    .catch(async (/** @type {unknown} */ error) => {
+      const f = await found;
+      throw f.bytes ? error : new Unusable(f.reason);
+    });
+  performance.mark("vnv:restored");
+  if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
+  runPrecompiled(py);
+  mountStdlib(py, new URL("python_stdlib.zip", pyodideURL).href);
+  return py;
+}
+
+/**
+ * After a restore: the build's copy is kept in Cache Storage for the next visit; the stored
+ * copy's restore is marked done and its hash checked later, off the boot's path.
+ * @param {"cache" | "build"} source
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {string} storedSha
+ */
+function afterRestore(source, bytes, storedSha) {
+  if (source === "build" && key) {
+    storeSnapshot(key, bytes, sha).then(
+      () => tell({ stored: key }),
+      () => undefined,
+    );
+  }
+  if (source === "cache") {
+    restoreDone().catch(() => undefined);
+    setTimeout(() => {
+      verifyStored(bytes, storedSha).then(
+        (intact) => intact || console.warn("snapshot: the stored copy was damaged; dropped"),
+        () => undefined,
+      );
+    }, VERIFY_DELAY_MS);
+  }
+}
+
 /** @param {LoadOptions} options */
 async function boot(options) {
   const t0 = performance.now();
   const base = { ...options, indexURL: new URL(".", pyodideURL).href };
   const reasons = [];
-  for (const source of ["cache", "build"]) {
+  for (const source of /** @type {const} */ (["cache", "build"])) {
     if (source === "cache" ? !key : !src || !size) continue;
     try {
-      /** @type {(target: Uint8Array<ArrayBuffer>) => Promise<import("./snapshot.js").Found>} */
-      let fill;
-      let length = size;
-      let storedSha = "";
-      if (source === "cache") {
-        const entry = await /** @type {ReturnType<typeof openSnapshot>} */ (opened);
-        if (!entry.readInto) {
-          reasons.push(`${source}: ${entry.reason}`);
-          continue;
-        }
-        fill = entry.readInto;
-        length = entry.size;
-        storedSha = entry.sha;
-      } else {
-        fill = (target) => fetchSnapshot(src, sha, target, decoder);
+      const from = await snapshotSource(source);
+      if (!from.fill) {
+        reasons.push(`${source}: ${from.reason}`);
+        continue;
       }
-      // Pyodide sizes the interpreter's memory by the snapshot and waits for it before it
-      // instantiates the wasm. So it gets the buffer at once, still empty, and the wasm
-      // compiles while the snapshot is read (the stored copy) or downloaded, decoded and
-      // hashed (the build's) into it; the fsInit hook holds the restore until the buffer is
-      // full. A snapshot that turns out unusable gets its magic number wiped, so the restore
-      // refuses it instead of running half a heap.
-      const target = new Uint8Array(length);
-      /** @type {Promise<import("./snapshot.js").Found>} */
-      const found = fill(target).then(
+      const target = new Uint8Array(from.length);
+      /** @type {Promise<Found>} */
+      const found = from.fill(target).then(
         (f) => f,
         (error) => ({ reason: "error: " + errorLine(error) }),
       );
-      const filled = found.then((f) => {
-        performance.mark("vnv:snapshot-bytes");
-        if (!f.bytes) target.fill(0, 0, 4);
-      });
-      const py = await pyodide
-        .loadPyodide({
-          ...base,
-          _loadSnapshot: target,
-          stdLibURL: EMPTY_STDLIB,
-          /** @type {NonNullable<LoadOptions["fsInit"]>} */
-          fsInit: async (fs, info) => {
-            await options.fsInit?.(fs, info);
-            await filled;
-          },
-        })
-        .catch(async (/** @type {unknown} */ error) => {
-          const f = await found;
-          throw f.bytes ? error : new Unusable(f.reason);
-        });
-      performance.mark("vnv:restored");
-      if (py.runPython(AFTER_RESTORE) !== true) throw new Error("engine missing after restore");
-      runPrecompiled(py);
-      mountStdlib(py, new URL("python_stdlib.zip", pyodideURL).href);
+      const py = await restore(options, base, target, found);
       report("snapshot", source, reasons.join("; "), performance.now() - t0);
-      if (source === "build" && key) {
-        storeSnapshot(key, target, sha).then(
-          () => tell({ stored: key }),
-          () => undefined,
-        );
-      }
-      if (source === "cache") {
-        restoreDone().catch(() => undefined);
-        setTimeout(() => {
-          verifyStored(target, storedSha).then(
-            (intact) => intact || console.warn("snapshot: the stored copy was damaged; dropped"),
-            () => undefined,
-          );
-        }, VERIFY_DELAY_MS);
-      }
+      afterRestore(source, target, from.storedSha);
       return py;
     } catch (error) {
       if (error instanceof Unusable) {

@@ -5,7 +5,8 @@
 //
 // Message in: {pyodide: <pyodide.mjs URL>, key}. Message out: {ok, ms, bytes} or {ok, error}.
 
-import { engineFiles, prepare, storeSnapshot, WORKER_FILE, writeFiles } from "./snapshot.js";
+import { engineFiles, prepare, WORKER_FILE, writeFiles } from "./snapshot.js";
+import { storeSnapshot } from "./snapshot-store.js";
 
 const siteRoot = new URL("../../", import.meta.url);
 
