@@ -67,7 +67,7 @@ async function main() {
   if (DEBUG) Object.assign(window, { __vnv: { app, raw: () => (app.client ? app.client.rawLog : []) } });
   boot(async () => {
     renderBotSeats(readBots()); // the levels the worker offers
-    const replay = replayInAddress(); // #replay=…: the viewer instead of the game (issue 15)
+    const replay = replayInAddress(); // #replay=…: the viewer instead of the game
     if (replay) await openReplay(replay);
     else await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
   });

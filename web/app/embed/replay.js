@@ -1,4 +1,4 @@
-// The embed's replay messages (issue 15, docs/embedding.md "Replays"): the host page loads a
+// The embed's replay messages (docs/embedding.md "Replays"): the host page loads a
 // replay link, steps it, and reads where it stands. embed/frame.js checks the origin (exactly the
 // parentOrigin or one of allowOrigins) before anything reaches this module, and answers go to
 // that origin only. What is answered is public: the table as every player sees it, without the

@@ -132,7 +132,7 @@ export async function tryResume() {
   }
 }
 
-/** "Undo" (issue 13, item 4): the worker replays the game up to the human's last decision (the
+/** "Undo": the worker replays the game up to the human's last decision (the
  * bots choose again from their seeds) and answers like resume(); the table is drawn again from it.
  * A card seen revealed stays seen: the player saw it, and the help says so. */
 export async function undoLast() {

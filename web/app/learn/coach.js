@@ -1,4 +1,4 @@
-// The coach (issue 13, item 3): when it is on (a top-bar toggle, off by default, remembered like
+// The coach: when it is on (a top-bar toggle, off by default, remembered like
 // auto-pass) and the human is to decide, the page asks the worker's coach() and shows its advice
 // under the action bar: what is certain about the rank in play, the chance that the last claim
 // is a lie, and the Expert's suggestion with one reason. The worker answers in codes and numbers

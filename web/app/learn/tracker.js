@@ -1,4 +1,4 @@
-// The card tracker panel (issue 13, item 2): per rank, what the player can know of where the cards
+// The card tracker panel: per rank, what the player can know of where the cards
 // are, as the worker's `tracker` gives it (engine.tracker: built only from the player's view and
 // the events they were shown). A folded panel beside the log: closed by default, and whether it
 // is open is remembered (settings.js, checked like every stored setting).

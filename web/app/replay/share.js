@@ -1,4 +1,4 @@
-// "Share replay" on the end screen (issue 15): the worker writes the finished game's replay link
+// "Share replay" on the end screen: the worker writes the finished game's replay link
 // (replay_link: its configuration, seed or deal, every action, who sat where); the page shows it
 // as the full page's address with #replay=…, selected, and copies it where the browser allows.
 

@@ -1,4 +1,4 @@
-// The replay viewer (issue 15, docs/embedding.md "Replays"): `index.html#replay=…` and
+// The replay viewer (docs/embedding.md "Replays"): `index.html#replay=…` and
 // `embed.html#replay=…` show a finished game again instead of a new one. The worker decodes the
 // link and plays it through the rules (open_replay), then answers each step seen from one seat
 // or with every hand open (replay_step); this module only draws those answers on the table

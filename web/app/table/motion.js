@@ -1,4 +1,4 @@
-// Motion (issue 14, item 1): after each answer is drawn, its events move on the table: played
+// Motion: after each answer is drawn, its events move on the table: played
 // cards travel face down from the seat to the pile, a taken pile travels to whoever takes it,
 // drawn cards come from the stock, true cards slide from the reveal to the discard heap, and a
 // seat that goes out is marked with a pulse. The reveal's flip is table.js's; its length is

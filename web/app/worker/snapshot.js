@@ -4,7 +4,7 @@
 // background worker) and the build (tools/make_snapshot.mjs, in Node, which imports this file
 // alone). Where the snapshot is kept: snapshot-store.js. See docs/snapshot.md.
 
-// Run in the _makeSnapshot session, after the engine files are in the file system. It must
+// Run in the interpreter loaded with _makeSnapshot, after the engine files are in the file system. It must
 // leave no JS object referenced from Python (none is touched here) and nothing personal:
 // os.environ["_"] holds the maker's path when made by Node. Then it trims what the heap need
 // not carry: the module used only to walk the engine, the caches of imports, regular
