@@ -1,16 +1,13 @@
 // The page's wiring, and nothing else: load the language and build.json, set up each part,
-// boot the engine, and connect the parts' events. Which module does what (docs/web.md):
-//
-//   state.js     the one state (the worker's last answer, the human's choices) and fixed settings
-//   settings.js  stored settings (setup, speed), each value checked before use
-//   setup.js     the setup screen          boot.js    starting the engine worker
-//   loop.js      the table loop: deal, each answer in, actions out, bot pacing, finish the hand
-//   hand.js      the human's seat: render, hand listbox, rank picker, action bar
-//   table.js     seats and centre of the table; log.js: log, narrator, bubbles
-//   end.js       the end screen            resume.js  back to a saved game, or recover from it
+// boot the engine, and connect the parts' events. The folders (docs/web.md, "The page's
+// modules"): state.js, the one state; core/, what every part uses; boot/, starting the engine;
+// worker/, code that runs in the engine's worker; game/, the flow of a game; table/, drawing
+// the table; learn/, review, tracker, coach, statistics, rules; replay/; embed/.
 //
 // Data flows one way: worker answer -> loop.handle -> state.app.resp -> render (table, hand,
-// log, end); the human's input -> loop.act -> worker (engine-client.js) -> the next answer.
+// log, end); the human's input -> loop.act -> worker (boot/engine-client.js) -> the next answer.
+// The parts are bound in order: the table first, as it renames the seats on a change of
+// language before the other parts write their text again (core/i18n.js: onLanguage).
 
 import { loadCatalog, t, applyTranslations, chooseLanguage } from "./core/i18n.js";
 import { $, $as } from "./core/dom.js";
