@@ -23,8 +23,8 @@ from typing import cast
 
 from .bots import make_bot
 from .bots.estimate import p_claim_true
-from .bots.heuristic import Params
 from .bots.memory import CardTracker
+from .bots.tuning import MEDIUM_PARAMS
 from .cards import rank_of
 from .tracker import track
 from .types import Action, CoachFact, Coaching, GameEvent, SeatView, Suggestion, TrackerRank, Why
@@ -95,7 +95,8 @@ def facts(view: SeatView, events_seen: Sequence[GameEvent]) -> list[CoachFact]:
             tracker = CardTracker(me)
             tracker.observe(events)
             tracker.sync(view)
-            honest = p_claim_true(view, tracker, author, claimed, count, honesty=Params().honesty)
+            honesty = MEDIUM_PARAMS.honesty
+            honest = p_claim_true(view, tracker, author, claimed, count, honesty=honesty)
             percent = round(100 * (1 - honest))
             found.append(
                 {

@@ -13,10 +13,15 @@ import random
 
 import pytest
 
-from engine.bots.expert import EXPERT_PARAMS_BY_PRESET, SEARCH_PARAMS, ExpertBot
-from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
-from engine.bots.heuristic import Params
+from engine.bots.expert import ExpertBot
+from engine.bots.hard import HardBot
 from engine.bots.medium import MediumBot
+from engine.bots.tuning import (
+    EXPERT_PARAMS_BY_PRESET,
+    HARD_PARAMS_BY_PRESET,
+    MEDIUM_PARAMS,
+    SEARCH_PARAMS,
+)
 from engine.lab import arena, variants
 from engine.lab.variants import Override, parse_set
 
@@ -72,7 +77,7 @@ def test_an_override_applies_to_its_levels_shipped_sets() -> None:
     for preset, shipped in HARD_PARAMS_BY_PRESET.items():
         assert hard[preset] == dataclasses.replace(shipped, max_filler=1)
     medium, _ = variants.variant_params("medium", [parse_set("medium.beta=0.5")])
-    assert medium == dataclasses.replace(Params(), beta=0.5)
+    assert medium == dataclasses.replace(MEDIUM_PARAMS, beta=0.5)
     overrides = [parse_set("expert.plays=2"), parse_set("expert.beta=0.5")]
     expert, search = variants.variant_params("expert", overrides)
     assert search == dataclasses.replace(SEARCH_PARAMS, plays=2)

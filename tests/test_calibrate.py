@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.bots.hard import LIE_BASELINE, HardBot
+from engine.bots.hard import HardBot
+from engine.bots.tuning import LIE_BASELINE
 from engine.cards import rank_of
 from engine.game import Game
 from engine.lab import arena, calibrate

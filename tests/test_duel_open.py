@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.bots.expert import EXPERT_PARAMS_BY_PRESET
-from engine.bots.hard import HARD_PARAMS_BY_PRESET, HardBot
+from engine.bots.hard import HardBot
 from engine.bots.heuristic import opens_after_honest_call
+from engine.bots.tuning import EXPERT_PARAMS_BY_PRESET, HARD_PARAMS_BY_PRESET
 from engine.cards import rank_of
 from tests.helpers import deal
 

@@ -10,25 +10,26 @@ import random
 import pytest
 
 from engine import visible_events
-from engine.bots.expert import (
+from engine.bots.expert import ExpertBot
+from engine.bots.hard import HardBot
+from engine.bots.sim import Sim, policy_call
+from engine.bots.tuning import (
     DRAW_HOLD_BACK,
+    HARD_PARAMS,
     HOLD_BACK,
     LATER_HONESTY,
     OPENING_HONESTY,
     SEARCH_PARAMS,
-    ExpertBot,
     SearchParams,
 )
-from engine.bots.hard import HARD_PARAMS, HardBot
-from engine.bots.sim import Sim, policy_call
 from engine.cards import build_deck
 from engine.lab import arena
 from tests.helpers import deal, play, sim_rules
 
 
-def _window_spot(window_factor: float) -> Sim:
+def _window_spot(rate: float) -> Sim:
     """Six seats, open challenge: seat 0 has just claimed one queen; every seat's modelled
-    call rate is 60 %, and nobody's hand makes the claim impossible."""
+    call rate is ``rate``, and nobody's hand makes the claim impossible."""
     players, ranks = 6, 9
     rules = sim_rules(
         players,
@@ -36,24 +37,23 @@ def _window_spot(window_factor: float) -> Sim:
         max_play=8,
         copies=8,
         open_challenge=True,
-        call_rate=[[0.6, 0.6, 0.6]] * players,
+        call_rate=[[rate] * 3] * players,
         filler_rate=[0.2] * players,
-        window_factor=window_factor,
     )
     hands = [[1] * ranks for _ in range(players)]
     return Sim(rules, hands, [ranks] * players, [(0, 5, [5])], [], 5, True, 1)
 
 
-def _window_calls(window_factor: float) -> int:
-    sim, rng = _window_spot(window_factor), random.Random(7)
-    return sum(policy_call(sim, 3, True, rng) for _ in range(2000))
+def _window_calls(rate: float) -> int:
+    sim, rng = _window_spot(rate), random.Random(7)
+    return sum(policy_call(sim, 3, rng) for _ in range(2000))
 
 
-def test_window_seats_call_at_the_modelled_rate_scaled_by_the_window_factor() -> None:
-    """The call model counts window chances too, so a factor of 1 plays them at that rate;
-    a factor of 0 keeps the window quiet (only impossible claims and last cards are called)."""
-    assert 1080 <= _window_calls(1.0) <= 1320  # 60 % of 2,000
-    assert 240 <= _window_calls(0.2) <= 480  # 12 %
+def test_window_seats_call_at_their_modelled_rate() -> None:
+    """The call model counts window chances too, so a window seat calls at its modelled rate;
+    at a rate of 0 the window stays quiet (only impossible claims and last cards are called)."""
+    assert 1080 <= _window_calls(0.6) <= 1320  # 60 % of 2,000
+    assert 240 <= _window_calls(0.12) <= 480  # 12 %
     assert _window_calls(0.0) == 0
 
 
@@ -195,7 +195,7 @@ def test_an_ascending_table_in_the_draw_format_takes_the_ascending_weight() -> N
     params = SearchParams(prior_weight=0.5, ascending_prior_weight=0.1, draw_prior_weight=0.2)
     shapes = {(False, False): 0.5, (True, False): 0.1, (False, True): 0.2, (True, True): 0.1}
     for (ascending, draw), weight in shapes.items():
-        rules = dataclasses.replace(_window_spot(1.0).rules, ascending=ascending, draw=draw)
+        rules = dataclasses.replace(_window_spot(0.6).rules, ascending=ascending, draw=draw)
         assert params.hard_weight(rules) == weight
 
 

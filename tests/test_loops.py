@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.bots.base import PATIENCE, Progress, position
+from engine.bots.base import Progress, position
+from engine.bots.tuning import PATIENCE
 from engine.lab.loops import DEFAULT_CAP, loop_config, play_bots, run, seat_levels
 
 # Tables where three Medium bots could trade the pile for ever once the human was out (two

@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Game
-from engine.bots.hard import HARD_PARAMS, HardBot
+from engine.bots.hard import HardBot
 from engine.bots.seating import first_callers, play_window
+from engine.bots.tuning import HARD_PARAMS
 from engine.policies import random_action
 
 OPEN_6P = {"deck": 36, "open_challenge": True, "decks": 2}

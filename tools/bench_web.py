@@ -16,7 +16,24 @@ paint, and the bytes on the wire per visit (encoded bodies plus headers), split 
 vendored runtime, the snapshot and our other files, with the Content-Encoding each response
 came with.
 
-Run: ``.venv/bin/python tools/bench_web.py [--runs 3]`` (after ``npm ci``).
+A third page is PyScript's own floor (``bench/floor.html``): the vendored @pyscript/core the
+build ships starts a PyScript worker on the same Pyodide with nothing of ours (no snapshot, no
+engine); the worker runs ``1+1`` and answers one call. Side by side, the three pages tell what
+is Pyodide's, what is PyScript's and what is ours.
+
+Per visit it also reports every URL requested more than once in the visit (with the bytes
+each request took on the wire: 0 is a cache hit), and the peak resident memory of the
+renderer process that holds the page and its workers (``VmHWM``; tools/bench_profile.py says
+why not Chromium's heap figures). On our page's return visit, once the figures are taken, it
+deals the default setup and times how long the first bot play takes to show after the
+human's first play (the human leads the first hand; the default speed's pacing included).
+
+``--profile phone`` (tools/bench_profile.py) runs everything on an emulated phone: 390x844
+touch, the CPU four times slower (page and workers), 9 Mbit/s down, 150 ms; route 2 alone is
+left out there (making the snapshot at a quarter speed takes minutes), and the phone targets
+are printed with met/missed.
+
+Run: ``.venv/bin/python tools/bench_web.py [--runs 3] [--profile phone]`` (after ``npm ci``).
 """
 
 from __future__ import annotations
@@ -27,18 +44,29 @@ import os
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Playwright, Request, sync_playwright
+from playwright.sync_api import Page, Playwright, Request, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))  # the e2e tests' Person
 
 import build
 import serve
+from bench_profile import (
+    PROFILES,
+    DeviceProfile,
+    Emulation,
+    add_profile_argument,
+    renderer_peak_mib,
+)
+from bench_profile import verdict as judge
 from chromium import CHROMIUM
 from chromium import CHROMIUM_ARGS as ARGS
+from driver import Person, wait_turn
 
 # 20 Mbit/s down and up, 40 ms added to every request (CDP wants bytes per second).
 THROTTLED = {
@@ -48,6 +76,14 @@ THROTTLED = {
     "uploadThroughput": 20_000_000 / 8,
 }
 NETWORKS = {"unthrottled": None, "20 Mbit/s, 40 ms": THROTTLED}
+
+
+def networks(device: DeviceProfile) -> dict[str, dict[str, Any] | None]:
+    """The desktop runs both networks; a profile with its own network runs that one."""
+    if device.network is None:
+        return NETWORKS
+    return {device.name: device.network}
+
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -64,6 +100,55 @@ performance.mark("vnv:engine-ready");
 state.textContent = "ready";
 state.dataset.ready = "1";
 """
+
+FLOOR_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PyScript floor</title>
+<script type="module" src="floor.js"></script></head>
+<body><p id="state">loading</p></body></html>
+"""
+
+# PyScript's floor: the vendored @pyscript/core starts a worker on the same Pyodide, as our
+# engine client does (an absolute `version:`, or PyScript would fetch Pyodide from a CDN).
+FLOOR_JS = """import { PyWorker } from "../%(pyscript)s";
+const state = document.getElementById("state");
+const worker = await PyWorker(new URL("floor.py", location.href).href, {
+  config: {},
+  version: new URL("../%(pyodide)s", location.href).href,
+});
+await worker.sync.ready();
+performance.mark("vnv:engine-ready");
+state.textContent = "ready";
+state.dataset.ready = "1";
+"""
+
+FLOOR_PY = """def ready():
+    return 1 + 1
+
+
+__export__ = ["ready"]
+"""
+
+# Times the first bot play after the human's first one: the human's click, then the first
+# table step past the human's own answer (set as target once the human's turn is known).
+DEAL_JS = """() => {
+  const screen = document.getElementById("table-screen");
+  const t = (window.__bench = { deal: null, table: null, human: null, shown: null, target: null });
+  document.getElementById("start").addEventListener("click", () => {
+    t.deal = performance.now();
+  }, { capture: true, once: true });
+  const acts = "#act-play, #act-pass, #act-challenge, #act-believe";
+  document.addEventListener("click", (e) => {
+    if (t.human === null && e.target instanceof Element && e.target.closest(acts)) {
+      t.human = performance.now();
+    }
+  }, true);
+  new MutationObserver(() => {
+    if (t.table === null && screen.dataset.state === "human") t.table = performance.now();
+    if (t.target !== null && t.shown === null && Number(screen.dataset.step) >= t.target) {
+      t.shown = performance.now();
+    }
+  }).observe(screen, { attributes: true, attributeFilter: ["data-step", "data-state"] });
+}"""
 
 MARKS_JS = """() => {
   const mark = (name) => {
@@ -99,6 +184,10 @@ class Load:
     requests: int = 0
     wasm_ms: float | None = None  # how long pyodide.asm.wasm took to arrive (throttle check)
     urls: list[str] = field(default_factory=list)
+    twice: dict[str, list[int]] = field(default_factory=dict)  # URL -> wire bytes per request
+    peak_mib: float | None = None  # the renderer's peak resident memory
+    deal_ms: float | None = None  # Deal clicked -> the human's turn on the table
+    bot_ms: float | None = None  # the human's first play -> the first bot play shown
 
 
 def add_bare_page(site: Path) -> None:
@@ -109,18 +198,28 @@ def add_bare_page(site: Path) -> None:
     bench.mkdir()
     (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (bench / "bare.js").write_text(BARE_JS % {"pyodide": pyodide, "index": index}, "utf-8")
+    (bench / "floor.html").write_text(FLOOR_HTML, encoding="utf-8")
+    names = {"pyodide": pyodide, "pyscript": manifest["pyscript"]}
+    (bench / "floor.js").write_text(FLOOR_JS % names, encoding="utf-8")
+    (bench / "floor.py").write_text(FLOOR_PY, encoding="utf-8")
 
 
-def throttle(context: BrowserContext, target: Any, network: dict[str, Any] | None) -> None:
-    """CDP network emulation on one target (a page or a worker)."""
-    if network is None:
-        return
-    session = context.new_cdp_session(target)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", network)
+def first_bot_play(page: Page) -> tuple[float | None, float | None]:
+    """Deal the default setup; (Deal -> the human's turn, the human's first play -> the first
+    bot play on the table), in ms."""
+    page.evaluate(DEAL_JS)
+    page.click("#start")
+    s = wait_turn(page)
+    page.evaluate(f"() => {{ window.__bench.target = {s['step'] + 2}; }}")
+    Person(page).act(s)
+    page.wait_for_function("() => window.__bench.shown !== null", timeout=120_000)
+    t: dict[str, float | None] = page.evaluate("() => window.__bench")
+    deal = t["table"] - t["deal"] if t["table"] is not None and t["deal"] is not None else None
+    bot = t["shown"] - t["human"] if t["shown"] is not None and t["human"] is not None else None
+    return deal, bot
 
 
-class Profile:
+class BrowserProfile:
     """A browser profile on disk: a visit starts the browser on it, loads one page, closes it.
 
     A fresh profile is a first visit (cold HTTP cache, empty Cache Storage); the next visit on
@@ -136,15 +235,18 @@ class Profile:
         url: str,
         ready_selector: str,
         network: dict[str, Any] | None,
+        device: DeviceProfile,
+        *,
         wait_snapshot: bool = False,
         linger_ms: int = 0,
+        deal: bool = False,
     ) -> Load:
         context = self.pw.chromium.launch_persistent_context(
             self.dir,
             executable_path=CHROMIUM,
             args=ARGS,
             headless=True,
-            viewport={"width": 1280, "height": 800},
+            **device.context_options(),
         )
         sizes: list[tuple[str, int]] = []
         encodings: dict[str, int] = {}
@@ -175,7 +277,9 @@ class Profile:
         # (two runs ten minutes apart; the ratios did not move, docs/benchmarks-web.md).
         context.on("requestfinished", collect)
         page = context.pages[0] if context.pages else context.new_page()
-        throttle(context, page, network)
+        # Network conditions on the page hold for its workers' requests too (Chromium refuses
+        # them on a worker target); the CPU is slowed on the page and on each worker.
+        emulation = Emulation(context, page, device, network)
         page.goto(url)
         page.locator(ready_selector).wait_for(timeout=180_000)
         page.wait_for_timeout(300)  # let the last requestfinished events arrive
@@ -191,9 +295,15 @@ class Profile:
             if made != "stored":
                 detail = page.locator("html").get_attribute("data-snapshot-detail")
                 raise RuntimeError(f"the snapshot was not made: {detail}")
-        for request in finished:
+        loaded = list(finished)  # the visit's requests; dealing below is not part of it
+        deal_ms = bot_ms = None
+        if deal:
+            deal_ms, bot_ms = first_bot_play(page)
+        peak = renderer_peak_mib()
+        for request in loaded:
             measure(request)
         context.close()
+        emulation.release()
         result = Load(
             ready_ms=marks["ready"],
             first_paint_ms=marks["firstPaint"],
@@ -202,17 +312,28 @@ class Profile:
             boot=marks["boot"],
             wasm_ms=wasm[0] if wasm else None,
             encodings=encodings,
+            peak_mib=peak,
+            deal_ms=deal_ms,
+            bot_ms=bot_ms,
         )
-        for request_url, size in sizes:
-            result.requests += 1
-            result.urls.append(request_url)
-            if "/vendor/" in request_url:
-                result.bytes_runtime += size
-            else:
-                result.bytes_ours += size
-            if "/snapshot/" in request_url:
-                result.bytes_snapshot += size
+        tally(result, sizes)
         return result
+
+
+def tally(result: Load, sizes: list[tuple[str, int]]) -> None:
+    """Bytes on the wire by kind, and every URL the visit requested more than once."""
+    counts = Counter(request_url for request_url, _ in sizes)
+    for request_url, size in sizes:
+        if counts[request_url] > 1:
+            result.twice.setdefault(request_url, []).append(size)
+        result.requests += 1
+        result.urls.append(request_url)
+        if "/vendor/" in request_url:
+            result.bytes_runtime += size
+        else:
+            result.bytes_ours += size
+        if "/snapshot/" in request_url:
+            result.bytes_snapshot += size
 
 
 def median(values: list[float | None]) -> float | None:
@@ -224,8 +345,17 @@ def fmt_ms(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f} ms"
 
 
-def fmt_kb(value: float) -> str:
-    return f"{value / 1024:,.0f} KiB"
+def fmt_kb(value: float | None) -> str:
+    return "-" if value is None else f"{value / 1024:,.0f} KiB"
+
+
+def fmt_mb(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f} MB"
+
+
+def load_note() -> str:
+    load1, load5, _ = os.getloadavg()
+    return f"[load average {load1:.1f} (1 min) {load5:.1f} (5 min), {os.cpu_count()} CPUs]"
 
 
 # The issue's targets (fast start on a real host): ratio to the bare page's first visit.
@@ -236,11 +366,20 @@ TARGETS = (
     ("20 Mbit/s, 40 ms", "return_vs_bare_first", "our return visit, 20 Mbit/s + 40 ms", 0.25),
 )
 SNAPSHOT_TARGET = 4_000_000  # bytes on the wire
+# On a phone: ratios to the runtime's own pages, the memory a mid-range phone spares a tab.
+PHONE_TARGETS = (
+    ("first_vs_bare_first", "engine ready first visit / bare Pyodide first visit", 1.00),
+    ("return_vs_floor_return", "engine ready return visit / PyScript floor return", 1.30),
+)
+PHONE_MEMORY_TARGET = 250.0  # MB (10^6 bytes), page and its workers
+PHONE_SNAPSHOT_TARGET = 3_500_000  # bytes on the wire
 
 
 KINDS = (
     "bare_first",
     "bare_return",
+    "floor_first",
+    "floor_return",
     "ours_first",
     "ours_return",
     "browser_first",
@@ -249,6 +388,8 @@ KINDS = (
 LABELS = {
     "bare_first": "bare Pyodide, first visit",
     "bare_return": "bare Pyodide, return visit",
+    "floor_first": "PyScript floor, first visit",
+    "floor_return": "PyScript floor, return visit",
     "ours_first": "our page, first visit",
     "ours_return": "our page, return visit",
     "browser_first": "route 2 alone, first visit",
@@ -257,48 +398,82 @@ LABELS = {
 
 
 def measure(
-    pw: Playwright, base: str, runs: int, tmp: Path, linger_ms: int
+    pw: Playwright, base: str, runs: int, tmp: Path, *, linger_ms: int, device: DeviceProfile
 ) -> dict[str, dict[str, list[Load]]]:
     """Every page and visit, under every network; the runs interleaved so drift hits all.
 
     Our page as shipped: the first visit restores the build's snapshot, the return visit the
-    copy it put in Cache Storage. Route 2 alone (``?snapshot=browser``): the first visit boots
-    bare and the page makes the snapshot in the background (waited for, not timed); the return
-    visit restores it. Every first visit stays open ``linger_ms`` after ready (the route 2
-    one until its snapshot is stored, if longer).
+    copy it put in Cache Storage. Route 2 alone (``?snapshot=browser``, desktop only): the
+    first visit boots bare and the page makes the snapshot in the background (waited for, not
+    timed); the return visit restores it. Every first visit stays open ``linger_ms`` after
+    ready (the route 2 one until its snapshot is stored, if longer).
     """
     ours_ready = '#boot[data-state="ready"]'
-    bare_ready = "#state[data-ready]"
+    plain_ready = "#state[data-ready]"
     bare_url = base + "bench/bare.html"
+    floor_url = base + "bench/floor.html"
     browser_url = base + "?snapshot=browser"
-    loads: dict[str, dict[str, list[Load]]] = {n: {k: [] for k in KINDS} for n in NETWORKS}
+    route2 = device.network is None
+    nets = networks(device)
+    loads: dict[str, dict[str, list[Load]]] = {n: {k: [] for k in KINDS} for n in nets}
     for run in range(runs):
-        for n, (name, network) in enumerate(NETWORKS.items()):
-            bare = Profile(pw, tmp, f"bare-{run}-{n}")
-            ours = Profile(pw, tmp, f"ours-{run}-{n}")
-            browser = Profile(pw, tmp, f"browser-{run}-{n}")
+        for n, (name, network) in enumerate(nets.items()):
+            bare = BrowserProfile(pw, tmp, f"bare-{run}-{n}")
+            floor = BrowserProfile(pw, tmp, f"floor-{run}-{n}")
+            ours = BrowserProfile(pw, tmp, f"ours-{run}-{n}")
+            browser = BrowserProfile(pw, tmp, f"browser-{run}-{n}")
             got = loads[name]
             linger = linger_ms
-            got["bare_first"].append(bare.visit(bare_url, bare_ready, network, False, linger))
-            got["ours_first"].append(ours.visit(base, ours_ready, network, False, linger))
-            got["browser_first"].append(
-                browser.visit(browser_url, ours_ready, network, True, linger)
+            got["bare_first"].append(
+                bare.visit(bare_url, plain_ready, network, device, linger_ms=linger)
             )
-            got["bare_return"].append(bare.visit(bare_url, bare_ready, network))
-            got["ours_return"].append(ours.visit(base, ours_ready, network))
-            got["browser_return"].append(browser.visit(browser_url, ours_ready, network))
+            got["floor_first"].append(
+                floor.visit(floor_url, plain_ready, network, device, linger_ms=linger)
+            )
+            got["ours_first"].append(
+                ours.visit(base, ours_ready, network, device, linger_ms=linger)
+            )
+            if route2:
+                got["browser_first"].append(
+                    browser.visit(
+                        browser_url,
+                        ours_ready,
+                        network,
+                        device,
+                        wait_snapshot=True,
+                        linger_ms=linger,
+                    )
+                )
+            got["bare_return"].append(bare.visit(bare_url, plain_ready, network, device))
+            got["floor_return"].append(floor.visit(floor_url, plain_ready, network, device))
+            got["ours_return"].append(ours.visit(base, ours_ready, network, device, deal=True))
+            if route2:
+                got["browser_return"].append(
+                    browser.visit(browser_url, ours_ready, network, device)
+                )
             for kind in KINDS:
+                if not got[kind]:
+                    continue
                 last = got[kind][-1]
                 print(
                     f"  run {run + 1} {name:18} {kind:15} {fmt_ms(last.ready_ms):>10}"
-                    f"  boot={last.boot}",
+                    f"  boot={last.boot}  peak {fmt_mb(mb(last.peak_mib))}",
                     file=sys.stderr,
                 )
     return loads
 
 
+def mb(mib: float | None) -> float | None:
+    return None if mib is None else mib * 1024 * 1024 / 1_000_000
+
+
 def summary(loads: list[Load]) -> dict[str, Any]:
+    if not loads:
+        return {}
     totals = [x.bytes_runtime + x.bytes_ours for x in loads]
+    twice: dict[str, list[int]] = {}
+    for x in loads:  # every URL any run fetched twice, with the last such run's bytes
+        twice.update(x.twice)
     return {
         "bytes_wire_median": median([float(t) for t in totals]),
         "bytes_snapshot": loads[0].bytes_snapshot,
@@ -310,9 +485,31 @@ def summary(loads: list[Load]) -> dict[str, Any]:
         "bytes_runtime": loads[0].bytes_runtime,
         "bytes_ours": loads[0].bytes_ours,
         "requests": loads[0].requests,
+        "requested_twice": twice,
+        "peak_memory_mb": median([mb(x.peak_mib) for x in loads]),
+        "deal_to_table_ms": median([x.deal_ms for x in loads]),
+        "first_bot_play_ms": median([x.bot_ms for x in loads]),
         "wasm_download_ms": median([x.wasm_ms for x in loads]),
         "boot": sorted({str(x.boot) for x in loads}),
         "runs_engine_ready_ms": [round(x.ready_ms) for x in loads],
+    }
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return None if a is None or not b else a / b
+
+
+def ratios(kinds: dict[str, dict[str, Any]]) -> dict[str, float | None]:
+    ready = {k: v.get("engine_ready_ms") for k, v in kinds.items()}
+    return {
+        "first_vs_bare_first": ratio(ready["ours_first"], ready["bare_first"]),
+        "return_vs_bare_first": ratio(ready["ours_return"], ready["bare_first"]),
+        "return_vs_bare_return": ratio(ready["ours_return"], ready["bare_return"]),
+        "first_vs_floor_first": ratio(ready["ours_first"], ready["floor_first"]),
+        "return_vs_floor_return": ratio(ready["ours_return"], ready["floor_return"]),
+        "floor_first_vs_bare_first": ratio(ready["floor_first"], ready["bare_first"]),
+        "route2_first_vs_bare_first": ratio(ready["browser_first"], ready["bare_first"]),
+        "route2_return_vs_bare_first": ratio(ready["browser_return"], ready["bare_first"]),
     }
 
 
@@ -323,7 +520,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--linger", type=int, default=15, help="seconds a first visit stays open after ready"
     )
+    add_profile_argument(parser)
     args = parser.parse_args(argv)
+    device = PROFILES[args.profile]
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "dist"
@@ -333,57 +532,130 @@ def main(argv: list[str] | None = None) -> int:
         compressed = serve.warm(site)
         print(f"  {compressed} files compressed up front (br, gzip)", file=sys.stderr)
         with sync_playwright() as pw:
-            loads = measure(pw, base, args.runs, Path(tmp), args.linger * 1000)
+            loads = measure(
+                pw, base, args.runs, Path(tmp), linger_ms=args.linger * 1000, device=device
+            )
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             version = browser.version
             browser.close()
         server.shutdown()
         server.server_close()
 
-    figures = {n: {k: summary(v) for k, v in kinds.items()} for n, kinds in loads.items()}
-    for kinds in figures.values():
-        bare = kinds["bare_first"]["engine_ready_ms"]
-        kinds["ratios"] = {
-            "first_vs_bare_first": kinds["ours_first"]["engine_ready_ms"] / bare,
-            "return_vs_bare_first": kinds["ours_return"]["engine_ready_ms"] / bare,
-            "return_vs_bare_return": kinds["ours_return"]["engine_ready_ms"]
-            / kinds["bare_return"]["engine_ready_ms"],
-        }
-        kinds["ratios"]["route2_first_vs_bare_first"] = (
-            kinds["browser_first"]["engine_ready_ms"] / bare
-        )
-        kinds["ratios"]["route2_return_vs_bare_first"] = (
-            kinds["browser_return"]["engine_ready_ms"] / bare
-        )
+    figures: dict[str, dict[str, Any]] = {}
+    for name, kinds in loads.items():
+        figures[name] = {k: summary(v) for k, v in kinds.items()}
+        figures[name]["ratios"] = ratios(figures[name])
     if args.json:
-        print(json.dumps({"chromium": version, "figures": figures}, indent=1))
+        print(json.dumps({"chromium": version, "profile": args.profile, "figures": figures}))
         return 0
-    report(figures, args.runs, version)
+    report(figures, args.runs, version, device)
     return 0
 
 
-def report(figures: dict[str, dict[str, Any]], runs: int, version: str) -> None:
-    load1, load5, _ = os.getloadavg()
+def present(kinds: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(k, label) for k, label in LABELS.items() if kinds.get(k)]
+
+
+def report(
+    figures: dict[str, dict[str, Any]], runs: int, version: str, device: DeviceProfile
+) -> None:
     print(f"Chromium {version}, {runs} visit(s) of each kind per network, medians")
-    print(f"{os.cpu_count()} CPUs, load average {load1:.1f} (1 min) {load5:.1f} (5 min)")
+    print(device.describe())
     print()
-    print("engine ready (ms from navigation start; each run in brackets)")
+    print(f"engine ready (ms from navigation start; each run in brackets) {load_note()}")
     for name, kinds in figures.items():
         print(f"  {name}")
-        for kind, label in LABELS.items():
+        for kind, label in present(kinds):
             k = kinds[kind]
             print(
                 f"    {label:30}{fmt_ms(k['engine_ready_ms']):>12}  {k['runs_engine_ready_ms']}"
                 f"  boot={','.join(k['boot'])}  wasm arrived in {fmt_ms(k['wasm_download_ms'])}"
             )
-        for ratio, value in kinds["ratios"].items():
-            print(f"    ratio {ratio}: {value:.2f}")
+        for key, value in kinds["ratios"].items():
+            if value is not None:
+                print(f"    ratio {key}: {value:.2f}")
     print()
-    print("targets")
-    for network, ratio, label, target in TARGETS:
-        value = figures[network]["ratios"][ratio]
-        verdict = "met" if value <= target else "missed"
-        print(f"  {label:40} {value:5.2f}  target <= {target:.2f}  {verdict}")
+    print(f"per visit, medians {load_note()}")
+    for name, kinds in figures.items():
+        print(f"  {name}")
+        print(
+            f"    {'':30}{'setup usable':>14}{'engine ready':>14}{'on the wire':>14}"
+            f"{'peak memory':>13}{'twice':>7}"
+        )
+        for kind, label in present(kinds):
+            k = kinds[kind]
+            print(
+                f"    {label:30}{fmt_ms(k['setup_ready_ms']):>14}"
+                f"{fmt_ms(k['engine_ready_ms']):>14}{fmt_kb(k['bytes_wire_median']):>14}"
+                f"{fmt_mb(k['peak_memory_mb']):>13}{len(k['requested_twice']):>7}"
+            )
+        ours = kinds["ours_return"]
+        print(
+            f"    our page, default setup: Deal -> the human's turn"
+            f" {fmt_ms(ours['deal_to_table_ms'])}; the human's first play -> first bot play"
+            f" shown {fmt_ms(ours['first_bot_play_ms'])} (the default speed's 800 ms pacing"
+            " included)"
+        )
+    print()
+    print(f"requested more than once in one visit (bytes on the wire each time) {load_note()}")
+    for name, kinds in figures.items():
+        for kind, label in present(kinds):
+            for url, sizes in sorted(kinds[kind]["requested_twice"].items()):
+                print(f"  {name}, {label}: {url}  x{len(sizes)}  {sizes}")
+    print()
+    if device.network is None:
+        report_desktop_targets(figures)
+    else:
+        report_phone_targets(figures[device.name])
+    print()
+    print(f"bytes on the wire per visit (Content-Encoding of the 200 responses) {load_note()}")
+    for name, kinds in figures.items():
+        print(f"  {name}")
+        for kind, label in present(kinds):
+            k = kinds[kind]
+            codes = ", ".join(f"{e} {n}" for e, n in sorted(k["encodings"].items()))
+            print(f"    {label:30}{fmt_kb(k['bytes_wire_median']):>12}  ({codes})")
+    first = next(iter(figures))
+    a = figures[first]["ours_first"]
+    b = figures[first]["bare_first"]
+    c = figures[first]["floor_first"]
+    print()
+    print(f"first visit, {first} {load_note()}")
+    print(f"{'':28}{'our page':>16}{'PyScript floor':>16}{'bare Pyodide':>16}")
+
+    def row(name: str, key: str, fmt: Any) -> tuple[str, str, str, str]:
+        return (name, fmt(a[key]), fmt(c[key]), fmt(b[key]))
+
+    rows = [
+        row("first paint", "first_paint_ms", fmt_ms),
+        row("first contentful paint", "first_contentful_paint_ms", fmt_ms),
+        ("setup screen usable", fmt_ms(a["setup_ready_ms"]), "-", "-"),
+        row("bytes: vendored runtime", "bytes_runtime", fmt_kb),
+        row("bytes: our files", "bytes_ours", fmt_kb),
+        ("  of which the snapshot", fmt_kb(a["bytes_snapshot"]), "-", "-"),
+        row("requests", "requests", str),
+    ]
+    for line in rows:
+        print(f"{line[0]:28}{line[1]:>16}{line[2]:>16}{line[3]:>16}")
+    a = figures[first]["ours_return"]
+    b = figures[first]["bare_return"]
+    c = figures[first]["floor_return"]
+    print(f"return visit, {first}")
+    rows = [
+        row("bytes: vendored runtime", "bytes_runtime", fmt_kb),
+        row("bytes: our files", "bytes_ours", fmt_kb),
+        row("requests", "requests", str),
+    ]
+    for line in rows:
+        print(f"{line[0]:28}{line[1]:>16}{line[2]:>16}{line[3]:>16}")
+
+
+def report_desktop_targets(figures: dict[str, dict[str, Any]]) -> None:
+    print(f"targets {load_note()}")
+    for network, key, label, target in TARGETS:
+        value = figures[network]["ratios"][key]
+        shown = "-" if value is None else f"{value:5.2f}"
+        print(f"  {label:40} {shown:>5}  target <= {target:.2f}  {judge(value, target)}")
     print()
     # On a slow network and a fast CPU, would a first visit be faster booting
     # bare while the snapshot downloads for next time? Route 2's first visit is that path: a
@@ -401,44 +673,29 @@ def report(figures: dict[str, dict[str, Any]], runs: int, version: str) -> None:
     snapshot = figures["unthrottled"]["ours_first"]["bytes_snapshot"]
     verdict = "met" if 0 < snapshot <= SNAPSHOT_TARGET else "missed"
     print(f"  {'snapshot bytes on the wire':40} {snapshot:,}  target <= 4,000,000  {verdict}")
-    print()
-    print("bytes on the wire per visit (median; Content-Encoding of the 200 responses)")
-    for name, kinds in figures.items():
-        print(f"  {name}")
-        for kind, label in LABELS.items():
-            k = kinds[kind]
-            codes = ", ".join(f"{e} {n}" for e, n in sorted(k["encodings"].items()))
-            print(f"    {label:30}{fmt_kb(k['bytes_wire_median']):>12}  ({codes})")
-    a = figures["unthrottled"]["ours_first"]
-    b = figures["unthrottled"]["bare_first"]
-    print()
-    print("first visit, unthrottled")
-    print(f"{'':28}{'our page':>16}{'bare Pyodide':>16}")
-    rows = [
-        ("first paint", fmt_ms(a["first_paint_ms"]), fmt_ms(b["first_paint_ms"])),
-        (
-            "first contentful paint",
-            fmt_ms(a["first_contentful_paint_ms"]),
-            fmt_ms(b["first_contentful_paint_ms"]),
-        ),
-        ("setup screen usable", fmt_ms(a["setup_ready_ms"]), "-"),
-        ("bytes: vendored runtime", fmt_kb(a["bytes_runtime"]), fmt_kb(b["bytes_runtime"])),
-        ("bytes: our files", fmt_kb(a["bytes_ours"]), fmt_kb(b["bytes_ours"])),
-        ("  of which the snapshot", fmt_kb(a["bytes_snapshot"]), "-"),
-        ("requests", str(a["requests"]), str(b["requests"])),
-    ]
-    for name, x, y in rows:
-        print(f"{name:28}{x:>16}{y:>16}")
-    a = figures["unthrottled"]["ours_return"]
-    b = figures["unthrottled"]["bare_return"]
-    print("return visit, unthrottled")
-    rows = [
-        ("bytes: vendored runtime", fmt_kb(a["bytes_runtime"]), fmt_kb(b["bytes_runtime"])),
-        ("bytes: our files", fmt_kb(a["bytes_ours"]), fmt_kb(b["bytes_ours"])),
-        ("requests", str(a["requests"]), str(b["requests"])),
-    ]
-    for name, x, y in rows:
-        print(f"{name:28}{x:>16}{y:>16}")
+
+
+def report_phone_targets(kinds: dict[str, Any]) -> None:
+    """The phone targets of the start-up (the bots' and the long tasks' are printed by
+    tools/bench_bots_web.py and tools/bench_longtasks.py)."""
+    print(f"phone targets {load_note()}")
+    for key, label, target in PHONE_TARGETS:
+        value = kinds["ratios"][key]
+        shown = "-" if value is None else f"{value:.2f}"
+        print(f"  {label:56} {shown:>8}  target <= {target:.2f}  {judge(value, target)}")
+    peaks = [kinds[k]["peak_memory_mb"] for k in ("ours_first", "ours_return")]
+    peak = max((p for p in peaks if p is not None), default=None)
+    label = "peak memory page + worker, our page (renderer VmHWM)"
+    print(
+        f"  {label:56} {fmt_mb(peak):>8}  target <= {PHONE_MEMORY_TARGET:.0f} MB"
+        f"  {judge(peak, PHONE_MEMORY_TARGET)}"
+    )
+    snapshot = kinds["ours_first"]["bytes_snapshot"] or None
+    label = "snapshot on the wire, first visit"
+    print(
+        f"  {label:56} {snapshot or 0:>8,}  target <= {PHONE_SNAPSHOT_TARGET:,}"
+        f"  {judge(snapshot, PHONE_SNAPSHOT_TARGET)}"
+    )
 
 
 if __name__ == "__main__":

@@ -13,17 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..cards import ACE, ascending_order, rank_of, ranks_of_deck
+from .tuning import CYCLE_VISITS, PATIENCE
 
 # Read-only: a bot gets the engine's SeatView and GameEvent (engine.types) and never changes them.
 View = Mapping[str, Any]
 Event = Mapping[str, Any]
 Action = dict[str, Any]
 Option = tuple[float, Action]  # an action and its value to the bot (higher is better)
-
-# A bot that meets the same position this often at its own turn is in a cycle (see Progress).
-CYCLE_VISITS = 2
-# Moves in one hand after which a bot stops calling (see Progress): far beyond a normal hand.
-PATIENCE = 400
 
 
 class Bot(Protocol):
@@ -110,14 +106,14 @@ class Progress:
     calls and takes them; two bluff and catch each other with the same cards; with no aces,
     hands of nothing but aces are bluffed one card at a time and always caught.  Each position
     met at the bot's turn (:func:`position`) keeps the kinds of action taken there; once it has
-    come back :data:`CYCLE_VISITS` times, only the options of the kind least tried there remain
-    (the best of them is then played), so every kind gets its turn and the cycle is left.
+    come back ``tuning.CYCLE_VISITS`` times, only the options of the kind least tried there
+    remain (the best of them is then played), so every kind gets its turn and the cycle is left.
 
     Some cycles involve several seats that each act rationally: with no aces, hands of nothing
     but aces can only be bluffed, and someone in an open-challenge window always calls a last
-    card.  So a hand that has lasted :data:`PATIENCE` moves is played out without calls: every
-    play then stands and sheds cards, and the hand ends within about as many moves as there are
-    cards.  Every bot sees the same move count, so they all stop together.
+    card.  So a hand that has lasted ``tuning.PATIENCE`` moves is played out without calls:
+    every play then stands and sheds cards, and the hand ends within about as many moves as there
+    are cards.  Every bot sees the same move count, so they all stop together.
     """
 
     def __init__(self) -> None:
@@ -171,32 +167,6 @@ def deck_ranks(view: View) -> tuple[str, ...]:
 
 def hand_ranks(view: View) -> Counter[str]:
     return Counter(rank_of(card) for card in view["hand"])
-
-
-def can_play(view: View) -> bool:
-    legal = view["legal"] or {}
-    return bool(legal.get("play"))
-
-
-def pending_author(view: View) -> int | None:
-    """The author of the top play if it can be called on now."""
-    legal = view["legal"] or {}
-    last = view["last_play"]
-    if last and last["unresolved"] and legal.get("challenge"):
-        return int(last["seat"])
-    return None
-
-
-def claim_ranks(view: View) -> list[str]:
-    legal: dict[str, Any] = view["legal"]
-    return list(legal["play"]["ranks"])
-
-
-def is_opening(view: View) -> bool:
-    """The next play opens a round (the claim is free unless ascending)."""
-    legal: dict[str, Any] = view["legal"] or {}
-    play: dict[str, Any] | None = legal.get("play")
-    return play is not None and len(play["ranks"]) > 1
 
 
 def next_seat(view: View, seat: int) -> int:
@@ -271,15 +241,3 @@ def cards_for(
     )
     chosen += others[:filler]
     return chosen
-
-
-def first_legal(view: View) -> Action:
-    """A safe legal action (used when nothing better is known)."""
-    legal = view["legal"]
-    if legal.get("play"):
-        rank = legal["play"]["ranks"][0]
-        return play_action([view["hand"][0]], rank)
-    for kind in ("pass", "challenge", "believe"):
-        if legal.get(kind):
-            return {"type": kind}
-    raise ValueError("this seat has no legal action")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ascending_order, build_deck, card_rank_position, rank_of, ranks_of_deck
-from .base import View, dead_ranks
+from .base import View, dead_ranks, total_copies
 from .memory import PILE, CardTracker
 from .sim import Rules, Sim
 
@@ -157,8 +157,8 @@ def rules_of(view: View) -> Rules:
     return Rules(
         players=int(view["players"]),
         ranks=len(ranks),
-        max_play=4 * int(options["decks"]),
-        copies=4 * int(options["decks"]),
+        max_play=total_copies(view),
+        copies=total_copies(view),
         quick=quick,
         ascending=bool(options.get("ascending")),
         order=[index[r] for r in ascending_order(deck, no_aces)],

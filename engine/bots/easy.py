@@ -19,13 +19,17 @@ from .base import (
     ends_on_first_out,
     hand_ranks,
     play_action,
+    total_copies,
     would_go_out,
 )
-
-CALL_RATE = 0.08
-LAST_CARDS_CALL_RATE = 0.7
-WINDOW_CALL_RATE = 0.04
-BIG_CLAIM_RATE = 0.1  # added per card above one in the claim
+from .tuning import (
+    EASY_BIG_CLAIM_RATE,
+    EASY_CALL_RATE,
+    EASY_CALLS_PER_BELIEVE,
+    EASY_LAST_CARDS_CALL_RATE,
+    EASY_MUST_CALL_RATE,
+    EASY_WINDOW_CALL_RATE,
+)
 
 
 def simple_play(view: View, rng: Any) -> Action:
@@ -87,18 +91,18 @@ class EasyBot(BaseBot):
         if legal.get("challenge") and last:
             count = int(last["count"])
             held = sum(1 for card in view["hand"] if card[:-1] == last["rank"])
-            if count + held > 4 * int(view["options"]["decks"]):
+            if count + held > total_copies(view):
                 return {"type": "challenge"}  # impossible, seen from its own hand alone
-            rate = CALL_RATE + BIG_CLAIM_RATE * (count - 1)
+            rate = EASY_CALL_RATE + EASY_BIG_CLAIM_RATE * (count - 1)
             if would_go_out(view, int(last["seat"])) and ends_on_first_out(view):
-                rate = LAST_CARDS_CALL_RATE
+                rate = EASY_LAST_CARDS_CALL_RATE
             elif legal.get("pass"):
-                rate = WINDOW_CALL_RATE
+                rate = EASY_WINDOW_CALL_RATE
             if not legal.get("play") and not legal.get("pass"):
-                rate = max(rate, 0.5)  # quick edition, last cards: it must call
+                rate = max(rate, EASY_MUST_CALL_RATE)  # quick edition, last cards: it must call
             if self.rng.random() < rate:
                 return {"type": "challenge"}
-            if self.rng.random() < rate / 3 and legal.get("believe"):
+            if self.rng.random() < rate / EASY_CALLS_PER_BELIEVE and legal.get("believe"):
                 return {"type": "believe"}
         if legal.get("play"):
             return simple_play(view, self.rng)

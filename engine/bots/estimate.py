@@ -6,9 +6,10 @@ from collections.abc import Callable
 from functools import cache
 from math import comb
 
-from ..cards import rank_of, ranks_of_deck
+from ..cards import ranks_of_deck
 from .base import View, dead_ranks, total_copies
 from .memory import CardTracker, accounted
+from .tuning import BLUFF_SIZES
 
 
 @cache
@@ -42,11 +43,6 @@ def cards_in_play(view: View) -> int:
 def max_possible(view: View, tracker: CardTracker, seat: int, rank: str) -> int:
     """How many cards of ``rank`` ``seat`` may have held before its latest play."""
     return total_copies(view) - accounted(view, tracker, seat, rank)
-
-
-# How a bluff is made, by the number of bluff cards in it (one, two): every level pads with at
-# most two and so do the bluffing strangers, and a one-card bluff is the commonest.
-BLUFF_SIZES = (0.6, 0.4)
 
 
 Holds = Callable[[int, bool], float]
@@ -85,7 +81,7 @@ def claim_holds(
 
 def full_claim(view: View, count: int) -> bool:
     """A claim of every copy of the rank: its author may have held more (two decks)."""
-    return count >= 4 * int(view["options"]["decks"])
+    return count >= total_copies(view)
 
 
 def honest_share(holds: Holds, count: int, full: bool, honesty: float) -> float:
@@ -158,12 +154,3 @@ def chose_rank(view: View, seat: int, count: int) -> bool:
         and int(last["seat"]) == seat
         and int(view["pile_size"]) == count
     )
-
-
-def p_holds_next(view: View, tracker: CardTracker, seat: int, rank: str, count: int) -> float:
-    """Probability that ``seat`` holds ``count`` cards of ``rank`` now (for predicting plays)."""
-    mine = sum(1 for card in view["hand"] if rank_of(card) == rank)
-    gone = sum(1 for card in view["discard"] if rank_of(card) == rank)
-    unknown_rank = max(0, total_copies(view) - mine - gone - tracker.elsewhere(seat, rank))
-    population = cards_in_play(view) - len(view["hand"]) - len(view["discard"])
-    return at_least(max(population, 0), unknown_rank, int(view["hand_sizes"][seat]), count)

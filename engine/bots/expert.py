@@ -33,7 +33,6 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards import rank_of, ranks_of_deck
@@ -47,106 +46,37 @@ from .base import (
     next_seat,
     play_action,
 )
-from .belief import Unseen, World, rules_of, sample_world, to_sim, unseen
-from .hard import HARD_PARAMS_BY_PRESET, HardBot
-from .heuristic import Params, by_claim_size
+from .belief import rules_of, sample_world, to_sim, unseen
+from .hard import HardBot
 from .sim import Rules, Sim, apply_play, run_window, step
-
-# The chance that an author held cards of a rank back when it claimed that rank: no bot here
-# does (every level and stranger plays all it holds of the claimed rank), a person might.
-HOLD_BACK = 0.02
-# The same doubt in the draw format, where an author may have drawn more of the rank since its
-# earlier claim: there such repeats were 4 % honest and the Expert rated them 26 %, so each
-# repeat cuts the odds by 0.12, about that ratio (``python -m engine.lab.calibrate --level
-# expert``; docs/bots.md, "What the search adds" and "Openings and repeats in the draw format").
-DRAW_HOLD_BACK = 0.12
-# The chance that an author holding cards of the claimed rank claims them honestly, by claim size
-# (one, two, three, four or more cards), keyed by whether the rank ascends: for a claim that opens
-# its round, and for a later one that repeats nobody's rank.  Fitted on each kind alone by
-# ``python -m engine.lab.calibrate --games 150 --jobs 2 --situation opening`` (and ``later``):
-# Hard's one set, fitted on every claim, is pulled down by the repeat claims, nearly all lies,
-# which HOLD_BACK carries here.  An opener that chose the rank names one it holds (docs/bots.md,
-# "Openings").
-OPENING_HONESTY = {False: (0.999, 0.999, 0.958, 0.983), True: (0.229, 0.306, 0.754, 0.953)}
-LATER_HONESTY = {False: (0.421, 0.561, 0.772, 0.24), True: (0.578, 0.999, 0.949, 0.995)}
+from .tuning import (
+    DRAW_HOLD_BACK,
+    EXPERT_PARAMS_BY_PRESET,
+    FILLER_BELOW_LIES,
+    FILLER_RANGE,
+    HOLD_BACK,
+    LATER_HONESTY,
+    OPENING_HONESTY,
+    SEARCH_PARAMS,
+    TYPICAL_PLAY,
+    Params,
+    SearchParams,
+    by_claim_size,
+)
 
 
-@dataclass(frozen=True)
-class SearchParams:
-    """The search's knobs, one set for every table (``engine.lab.tune --level expert``)."""
-
-    # Worlds sampled a decision: the fixed budget.  Ninth round: 150 instead of 60, +1.4 points
-    # on average against both fields, 12 of the 14 matrix cells up (docs/bots.md, "More worlds").
-    worlds: int = 150
-    # Hard's best plays searched beside the calls.  One: which play is Hard's ranking; the
-    # search decides call or play (a sampled world informs a call far more than a choice
-    # between plays, and the play-outs' cheap policy cannot tell close plays apart).
-    plays: int = 1
-    # ... unless the seat that answers our play calls at a rate: the play-outs' policy calls
-    # at the learnt rate too, so there they rank Hard's plays well, and three searched won
-    # more against the strangers while losing against Medium, who judges each claim
-    # (docs/bots.md, "Plays searched where the next seat calls at a rate").  The next seat is
-    # taken for a rate caller while its chance of being a judge (``looks.Judges``) is below
-    # ``rate_caller_below``; 0 never widens the search.
-    rate_caller_plays: int = 3
-    rate_caller_below: float = 0.4
-    # ... and every one of Hard's plays once our hand holds this many cards or fewer: near the
-    # end the play-outs reach the end of the game, so their means rank plays that Hard's
-    # one-move values cannot tell apart (docs/bots.md, "Every play searched near the end").
-    endgame_hand: int = 5
-    # ... at this many cards or fewer where the next seat calls at a rate, whose answers the
-    # play-outs foretell from further out (thirty-seventh session, docs/bots.md, "Every play
-    # searched as the game nears its end").
-    rate_caller_endgame_hand: int = 8
-    # ... and once an opponent still in play holds this many cards or fewer (0: never): its
-    # last plays end the game inside the play-outs too, whoever else is near the end.
-    endgame_opponent_hand: int = 3
-    depth: int = 20  # play-out moves before the cut-off score
-    a: float = 0.35  # cut-off score: a seat's weight is exp(-a * cards held)
-    prior_weight: float = 0.15  # Hard's value (in cards) blended with the play-out mean
-    # The same weight on two table shapes, each searched on its own tables (docs/bots.md,
-    # "Hard's weight where the rank ascends, and in the draw format").  Where the claimed rank
-    # ascends every play it is forced, so a seat that lacks it must bluff or call; in the draw
-    # format hands refill from the stock.  A sampled world knows every hand and the stock, so
-    # there the play-outs judge a call better than Hard's one-move values do.
-    ascending_prior_weight: float = 0.03
-    draw_prior_weight: float = 0.03
-    # Play-out call rate in an open-challenge window, as a share of the modelled rate.  Hard's
-    # call model already counts window chances, so 1 plays them as observed.
-    window_factor: float = 1.0
-
-    def hard_weight(self, rules: Rules) -> float:
-        """Hard's weight on this table: by its shape, the ascending rank before the draw format
-        (a table with both is scored as an ascending one)."""
-        if rules.ascending:
-            return self.ascending_prior_weight
-        return self.draw_prior_weight if rules.draw else self.prior_weight
-
-
-SEARCH_PARAMS = SearchParams()
-
-# The Hard sets whose one-move values rank the Expert's candidates and weigh beside its
-# play-outs: Hard's own, but in the quick edition they also price the round an honest play
-# earns when it is called, for there the duel's winner opens (``Params.duel_open``; fortieth
-# session, docs/bots.md, "The duel's winner opens").  Given to Hard as well, the term lifted it
-# on the quick tables by more than it lifted the Expert, up to the Expert's own rates there.
-EXPERT_PARAMS_BY_PRESET: Mapping[str, Params] = {
-    **HARD_PARAMS_BY_PRESET,
-    "quick": dataclasses.replace(HARD_PARAMS_BY_PRESET["quick"], duel_open=2.0),
-}
-
-
-def score(sim: Sim, me: int, a: float) -> float:
+def score(sim: Sim, me: int, params: SearchParams) -> float:
     """A play-out's value for ``me``: 1 for a win; when cut off, a share by cards held."""
     if me in sim.out:
-        return 1.0 if sim.out[0] == me else 0.5 / (sim.out.index(me) + 1)
+        return 1.0 if sim.out[0] == me else params.placed / (sim.out.index(me) + 1)
     if sim.over:
         return 0.0
+    a = params.a
     weights = [
         math.exp(-a * sim.sizes[seat]) for seat in range(sim.rules.players) if seat not in sim.out
     ]
     mine = math.exp(-a * sim.sizes[me])
-    return mine / sum(weights) * (0.5 if sim.out else 1.0)
+    return mine / sum(weights) * (params.cut_after_out if sim.out else 1.0)
 
 
 class ExpertBot(HardBot):
@@ -327,9 +257,9 @@ class ExpertBot(HardBot):
     def decide(self, view: View) -> Action:
         self.tracker.sync(view)
         options = self.progress.steer(view, self.options(view))
-        forced = [option for option in options if option[0] >= 99.0]
+        forced = self.forced_challenge(view, options)
         if forced:  # last cards: the call is not a choice worth searching
-            return self.progress.remember(view, forced[0][1])
+            return self.progress.remember(view, forced)
         cands = self.candidates(view, options)
         if len(cands) == 1:
             return self.progress.remember(view, cands[0][1])
@@ -351,7 +281,7 @@ class ExpertBot(HardBot):
         shared = unseen(view, self.pile_plays)
         for number in range(params.worlds):
             world_rng = random.Random(f"{seed}:{number}")
-            world = to_sim(view, self.world(shared, p_top, world_rng), rules)
+            world = to_sim(view, sample_world(shared, self.tracker, p_top, world_rng), rules)
             # An int: random.Random(float) seeds from hash(), 64-bit here and 32-bit in the
             # browser's Pyodide, and the same seed would play differently there.
             rng = random.Random(world_rng.getrandbits(64))
@@ -368,21 +298,15 @@ class ExpertBot(HardBot):
         )
         return cands[best][1]
 
-    def world(self, shared: Unseen, p_top: float, rng: random.Random) -> World:
-        """One deal to play the candidates out in, drawn from the belief.  A method so that the
-        lab can hand a told Expert the true deal instead (``engine.lab.neighbours``), which
-        measures what the hidden cards cost the search."""
-        return sample_world(shared, self.tracker, p_top, rng)
-
     def fit_models(self, view: View, rules: Rules) -> None:
         """Hard's per-opponent call and lie models, as the play-out policy's rates."""
         rules.call_rate = [
             [self.p_call(view, seat, count, False) for count in (1, 2, 3)]
             for seat in range(rules.players)
         ]
-        rules.window_factor = self.search_params.window_factor
+        low, high = FILLER_RANGE
         rules.filler_rate = [
-            min(0.6, max(0.05, self.lie_rate(seat, 2, 5, 5) - 0.15))
+            min(high, max(low, self.lie_rate(seat, *TYPICAL_PLAY) - FILLER_BELOW_LIES))
             for seat in range(rules.players)
         ]
 
@@ -410,4 +334,4 @@ class ExpertBot(HardBot):
             if sim.over:
                 break
             step(sim, rng)
-        return score(sim, me, self.search_params.a)
+        return score(sim, me, self.search_params)

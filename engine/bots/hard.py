@@ -22,7 +22,6 @@ broken at random.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -31,14 +30,25 @@ from typing import Any
 from ..config import PRESETS
 from .base import Action, Event, View, next_seat
 from .estimate import p_claim_true
-from .heuristic import HeuristicBot, Params
+from .heuristic import HeuristicBot
 from .looks import Judges, judge_calls, p_judge_calls
 from .seating import play_window
+from .tuning import (
+    GOING_OUT_CALL,
+    HAND_BANDS,
+    HARD_PARAMS_BY_PRESET,
+    HONEST_CEILING,
+    LIE_BASELINE,
+    LIE_PRIOR_STRENGTH,
+    MAX_CALL_PRIOR,
+    MODEL_CLIP,
+    PILE_BANDS,
+    UNKNOWN_HAND,
+    Params,
+)
 
 # What rating another seat's claim needs of our last view (the rest comes from the events).
 TABLE_KEYS = ("seat", "hand", "discard", "options", "stock_size")
-LIE_BASELINE = 0.4  # lie rate of an "average" player's revealed plays
-PRIOR_STRENGTH = 5.0
 TABLE = "table"  # the lie model's key for every opponent's revealed plays pooled
 
 
@@ -46,16 +56,13 @@ def _bucket_count(count: int) -> str:
     return "1" if count <= 1 else "2" if count == 2 else "3"
 
 
-def _bucket_hand(size: int) -> str:
-    return "s" if size <= 2 else "m" if size <= 6 else "l"
-
-
-def _bucket_pile(size: int) -> str:
-    return "s" if size <= 4 else "m" if size <= 10 else "l"
+def _band(size: int, bands: tuple[int, int]) -> str:
+    """The lie model's band of a hand or pile size: small, middle or large."""
+    return "s" if size <= bands[0] else "m" if size <= bands[1] else "l"
 
 
 def logit(p: float) -> float:
-    p = min(0.995, max(0.005, p))
+    p = min(1 - MODEL_CLIP, max(MODEL_CLIP, p))
     return math.log(p / (1 - p))
 
 
@@ -75,7 +82,7 @@ def liar_adjusted(base: float, rate: float) -> float:
     if base <= 0.0:
         return 0.0
     shift = logit(rate) - logit(LIE_BASELINE)
-    return sigmoid(logit(min(base, 0.97)) - shift)
+    return sigmoid(logit(min(base, HONEST_CEILING)) - shift)
 
 
 def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
@@ -84,48 +91,14 @@ def _add(stats: dict[str, list[int]], key: str, hit: bool) -> None:
     entry[1] += int(hit)
 
 
-# Found by ``python -m engine.lab.tune --level hard`` (docs/bots.md): a coordinate search over
-# every matrix table against the mixed field of strangers, from the earlier hand-tuned values.
-# Second round (after the likelihood-ratio claim model): up to three bluff cards a play.
-# Tenth round: searched again on the classic tables alone, against the strangers and 3x Medium
-# (``--tables`` the five classic ones ``--fields "mixed;medium" --floor medium``; docs/bots.md,
-# "One set of parameters per edition"): a low prior call rate that grows with the claim's size,
-# and a stronger prior that a seat judges our claims as Medium does.
-HARD_PARAMS = Params(
-    temperature=0.0,
-    max_filler=3,
-    beta=0.35,
-    gamma=1.1,
-    call_base=0.05,
-    call_per_card=0.05,
-    # Eighth round: fitted by ``python -m engine.lab.calibrate`` (docs/bots.md, "Honesty by
-    # claim size"), where the opener chooses the rank and where it ascends.
-    honesty_by_size=(0.13, 0.52, 0.92, 0.98),
-    honesty_by_size_ascending=(0.48, 0.8, 0.9, 0.99),
-    judge_prior=0.5,
-    table_strength=2.0,
-    # Thirty-third session: where the rank ascends, filler sheds the ranks we claim last
-    # (docs/bots.md, "Filler by turn where the rank ascends").
-    filler_by_turn=True,
-)
-# Tenth round: the quick edition's own values, searched on its two matrix tables alone
-# (``python -m engine.lab.tune --level hard --tables quick-4p,quick-6p --fields "mixed;medium"
-# --floor medium``; docs/bots.md, "One set of parameters per edition").  There only the first
-# player out wins and the rest place by cards held, so a pile handed to an opponent is worth
-# more (``beta``); on the classic tables that value broke the level order.
-QUICK_PARAMS = dataclasses.replace(
-    HARD_PARAMS, beta=0.7, call_base=0.1, call_per_card=0.0, judge_prior=0.2
-)
-HARD_PARAMS_BY_PRESET: Mapping[str, Params] = {"classic": HARD_PARAMS, "quick": QUICK_PARAMS}
-
-
 class HardBot(HeuristicBot):
     level = "hard"
 
     def __init__(
         self, rng: random.Random, params: Params | Mapping[str, Params] | None = None
     ) -> None:
-        """``params``: one set for every preset (the tuner's trials), or one per preset."""
+        """``params``: one set for every preset, or one per preset (None: Hard's own,
+        ``tuning.HARD_PARAMS_BY_PRESET``)."""
         if params is None:
             params = HARD_PARAMS_BY_PRESET
         if isinstance(params, Params):
@@ -166,7 +139,7 @@ class HardBot(HeuristicBot):
             seat, count = int(event["seat"]), int(event["count"])
             self._resize(seat, -count)
             self.pile += count
-            hand = self.sizes[seat] if self.sizes else 5
+            hand = self.sizes[seat] if self.sizes else UNKNOWN_HAND
             self.last_meta = [seat, count, hand, self.pile]
             self.pile_plays.append([seat, count, event["rank"], event.get("cards")])
         elif kind == "revealed" and self.last_meta is not None:
@@ -258,7 +231,7 @@ class HardBot(HeuristicBot):
         return [
             f"{seat}",
             f"{seat}|{_bucket_count(count)}",
-            f"{seat}|{_bucket_count(count)}|{_bucket_hand(hand)}|{_bucket_pile(pile)}",
+            f"{seat}|{_bucket_count(count)}|{_band(hand, HAND_BANDS)}|{_band(pile, PILE_BANDS)}",
         ]
 
     def record_call(self, seat: int, count: int, challenged: bool) -> None:
@@ -334,11 +307,11 @@ class HardBot(HeuristicBot):
             prior = min(LIE_BASELINE, _rate(self.lies, TABLE, LIE_BASELINE, strength))
             count_key = f"{TABLE}|{_bucket_count(count)}"
             prior_count = min(LIE_BASELINE, _rate(self.lies, count_key, prior, strength))
-        rate = _rate(self.lies, overall, prior, PRIOR_STRENGTH)
+        rate = _rate(self.lies, overall, prior, LIE_PRIOR_STRENGTH)
         if prior_count != prior:  # the table's rate at this claim size, against its overall
             rate = sigmoid(logit(rate) + logit(prior_count) - logit(prior))
-        rate = _rate(self.lies, by_count, rate, PRIOR_STRENGTH)
-        return _rate(self.lies, exact, rate, PRIOR_STRENGTH)
+        rate = _rate(self.lies, by_count, rate, LIE_PRIOR_STRENGTH)
+        return _rate(self.lies, exact, rate, LIE_PRIOR_STRENGTH)
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
         honesty = self.honesty_of(view, author, count, rank)
@@ -357,7 +330,7 @@ class HardBot(HeuristicBot):
         self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None
     ) -> float:
         if going_out:
-            return 0.95
+            return GOING_OUT_CALL
         rate = self.call_rate(seat, count)
         if claim is None:  # not our own play: the seating terms, the window's later seats
             return rate
@@ -372,7 +345,7 @@ class HardBot(HeuristicBot):
     def call_rate(self, seat: int, count: int) -> float:
         """The seat's learnt rate of calling a play of ``count`` cards."""
         p = self.params
-        prior = min(0.9, p.call_base + p.call_per_card * (count - 1))
-        overall = _rate(self.call_stats, f"{seat}", prior, 4.0)
+        prior = min(MAX_CALL_PRIOR, p.call_base + p.call_per_card * (count - 1))
+        overall = _rate(self.call_stats, f"{seat}", prior, p.call_weight)
         shifted = sigmoid(logit(prior) + logit(overall) - logit(p.call_base))
-        return _rate(self.call_stats, f"{seat}|{_bucket_count(count)}", shifted, 4.0)
+        return _rate(self.call_stats, f"{seat}|{_bucket_count(count)}", shifted, p.call_weight)

@@ -5,16 +5,14 @@ change, plus a share ``beta`` of the cards opponents pick up, plus bonuses for a
 finished by one honest play and for opening a round.  Medium plugs in the public-count claim
 model (``estimate.p_claim_true``) and a plain count of how often each seat calls; Hard (``hard.py``)
 replaces :meth:`HeuristicBot.p_honest` and :meth:`HeuristicBot.p_call` with per-opponent models
-learnt from what it saw, and picks among near-best options at random.
+learnt from what it saw.  Every number is in ``tuning.py``.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards import rank_of
@@ -34,62 +32,46 @@ from .base import (
     next_seat,
     play_action,
     rank_after,
+    total_copies,
     would_go_out,
 )
 from .estimate import p_claim_true
 from .memory import CardTracker
 from .seating import first_callers, opener_value, play_window
+from .tuning import (
+    BELIEVE_TURN_COST,
+    BELIEVED_HONEST_COST,
+    FINISHING_OPEN,
+    GOING_OUT_CALL,
+    HONEST_CEILING,
+    MAX_CALL_PRIOR,
+    MEDIUM_PARAMS,
+    NEAR_OUT_BETA,
+    NEAR_OUT_HAND,
+    SURE_HONEST,
+    Params,
+)
 
-
-@dataclass
-class Params:
-    honesty: float = 0.85  # P(honest play | the author holds the cards)
-    beta: float = 0.35  # value of one card an opponent picks up, in own cards
-    gamma: float = 0.5  # cost of each distinct rank held (each needs its own honest play)
-    open_bonus: float = 1.0  # value of opening a round (free choice of rank)
-    finish_bonus: float = 6.0  # hand finishable by one honest play
-    win_value: float = 40.0
-    call_base: float = 0.2  # Medium's guess of how often the next player challenges
-    call_per_card: float = 0.12
-    max_filler: int = 2  # bluff cards added to a play
-    temperature: float = 0.0  # softmax over option values (0: best option)
-    # Open challenge only (``seating.py``): the bot opening the next round, and a seat that may
-    # go out opening it (times its odds of one rank in hand), in the bot's own cards.
-    own_open: float = 15.0
-    threat: float = 10.0
-    # Hard only (``looks.py``): the chance, before it answered anything, that a seat judges our
-    # claims by its hand and the public facts instead of calling at a rate (0: rates only).
-    judge_prior: float = 0.0
-    # Hard only: how many revealed plays the table's pooled lie rate (every opponent's) weighs
-    # as each seat's prior (0: the fixed population prior alone, ``hard.LIE_BASELINE``).
-    table_strength: float = 0.0
-    # Hard only: ``honesty`` by claim size (one card, two, three, four or more), where the
-    # round's rank is chosen by its opener and where it ascends each play (a forced rank: who
-    # lacks it must bluff or call, so small claims are honest more often); empty: the one
-    # ``honesty`` for every size.
-    honesty_by_size: tuple[float, ...] = ()
-    honesty_by_size_ascending: tuple[float, ...] = ()
-    # The opening an honest play earns when it is called, as a share of ``open_value``: the
-    # quick edition's duel winner opens, and with two seats in play the classic one hands the
-    # round to the seat after the taker, us (0: not priced; with open challenge the seating
-    # terms price who opens).  Only the Expert's quick set prices it
-    # (``expert.EXPERT_PARAMS_BY_PRESET``).
-    duel_open: float = 0.0
-    # Where the rank ascends, a bluff's filler sheds the ranks we claim last first (True), or
-    # only spares the rank of our next claim (False: Medium, which counts cards but does not
-    # plan its turns).
-    filler_by_turn: bool = False
-
-    def honesty_for(self, count: int, ascending: bool) -> float:
-        """The chance that an author holding ``count`` cards of the rank plays them honestly."""
-        by_size = (self.honesty_by_size_ascending if ascending else ()) or self.honesty_by_size
-        return by_claim_size(by_size, count) if by_size else self.honesty
+# Option values this close are a tie, broken at random.
+TIE = 1e-9
 
 
 def finishable(counts: Counter[str], max_play: int, dead: frozenset[str]) -> bool:
     """One honest play would empty the hand: a single live rank, no more than a play holds."""
     held = [rank for rank, n in counts.items() if n > 0]
     return len(held) == 1 and held[0] not in dead and counts[held[0]] <= max_play
+
+
+def last_cards(view: View) -> bool:
+    """The top play would empty its author's hand and end the game if it stood."""
+    return would_go_out(view, int(view["last_play"]["seat"])) and ends_on_first_out(view)
+
+
+def believes_last_cards(view: View, p_h: float) -> bool:
+    """Whether a play that would end the game, ``p_h`` likely honest, is believed rather than
+    challenged: only when that is a call the seat may make, in the classic edition, and the play
+    is as good as certainly honest (:data:`tuning.SURE_HONEST`)."""
+    return bool(view["legal"].get("believe")) and p_h >= SURE_HONEST and view["preset"] != "quick"
 
 
 def opens_after_honest_call(view: View, caller: int) -> bool:
@@ -105,17 +87,12 @@ def opens_after_honest_call(view: View, caller: int) -> bool:
     return next_seat(view, caller) == int(view["seat"])
 
 
-def by_claim_size(values: Sequence[float], count: int) -> float:
-    """The value for a claim of ``count`` cards: one per size, the last for every larger one."""
-    return values[min(count, len(values)) - 1]
-
-
 class HeuristicBot(BaseBot):
     level = "heuristic"
 
     def __init__(self, rng: random.Random, params: Params | None = None) -> None:
         super().__init__(rng)
-        self.params = params or Params()
+        self.params = params or MEDIUM_PARAMS
         self.tracker = CardTracker()
         self.calls: dict[str, tuple[int, int]] = {}  # seat -> (chances to call, challenges)
         self.pending: tuple[int, int] | None = None  # (author, count) of the callable play
@@ -168,7 +145,7 @@ class HeuristicBot(BaseBot):
 
     def p_honest(self, view: View, author: int, count: int, rank: str) -> float:
         chance = p_claim_true(view, self.tracker, author, rank, count, honesty=self.params.honesty)
-        return min(chance, 0.97)
+        return min(chance, HONEST_CEILING)
 
     def p_call(
         self, view: View, seat: int, count: int, going_out: bool, claim: str | None = None
@@ -176,28 +153,36 @@ class HeuristicBot(BaseBot):
         """Probability that ``seat`` challenges a play of ``count`` cards (``claim``: our own
         play's rank, which Hard judges by how it looks to the seat; Medium counts calls only)."""
         if going_out:
-            return 0.95
+            return GOING_OUT_CALL
         p = self.params
-        prior = min(0.9, p.call_base + p.call_per_card * (count - 1))
+        prior = min(MAX_CALL_PRIOR, p.call_base + p.call_per_card * (count - 1))
         chances, calls = self.calls.get(str(seat), (0, 0))
-        strength = 6.0
-        return (calls + prior * strength) / (chances + strength)
+        return (calls + prior * p.call_weight) / (chances + p.call_weight)
 
     # ------------------------------------------------------------ acting
 
     def act(self, view: View) -> Action:
         self.tracker.sync(view)
         options = self.progress.steer(view, self.options(view))
-        return self.progress.remember(view, self.choose(options))
+        forced = self.forced_challenge(view, options)
+        return self.progress.remember(view, forced or self.choose(options))
 
     def choose(self, options: list[Option]) -> Action:
+        """The best option, a tie broken at random."""
         best = max(value for value, _ in options)
-        temperature = self.params.temperature
-        if temperature <= 0:
-            top = [action for value, action in options if value >= best - 1e-9]
-            return top[0] if len(top) == 1 else self.rng.choice(top)
-        weights = [math.exp((value - best) / temperature) for value, _ in options]
-        return self.rng.choices([a for _, a in options], weights=weights)[0]
+        top = [action for value, action in options if value >= best - TIE]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def forced_challenge(self, view: View, options: list[Option]) -> Action | None:
+        """The challenge of a play that would end the game if it stood, unless it is surely
+        honest (:meth:`believes_last_cards`): played without weighing, while it is among the
+        ``options`` (``base.Progress`` may have steered it away)."""
+        challenge = next((action for _, action in options if action["type"] == "challenge"), None)
+        if challenge is None or not last_cards(view):
+            return None
+        last = view["last_play"]
+        p_h = self.p_honest(view, int(last["seat"]), int(last["count"]), str(last["rank"]))
+        return None if believes_last_cards(view, p_h) else challenge
 
     def options(self, view: View) -> list[Option]:
         legal = view["legal"]
@@ -229,7 +214,7 @@ class HeuristicBot(BaseBot):
     def beta_for(self, view: View, seat: int) -> float:
         """Cards picked up by ``seat`` matter more when it is close to going out."""
         size = int(view["hand_sizes"][seat])
-        return self.params.beta * (1.6 if size <= 4 else 1.0)
+        return self.params.beta * (NEAR_OUT_BETA if size <= NEAR_OUT_HAND else 1.0)
 
     def going_out_value(self, q: float, honest: bool, pile: int) -> float:
         """A play that empties the hand and ends the game: the win, or for a bluff the win when
@@ -239,7 +224,7 @@ class HeuristicBot(BaseBot):
 
     def open_value(self, counts: Counter[str], max_play: int, dead: frozenset[str]) -> float:
         if finishable(counts, max_play, dead):
-            return self.params.win_value * 0.9
+            return self.params.win_value * FINISHING_OPEN
         return self.params.open_bonus
 
     def struct(self, counts: Counter[str], max_play: int, dead: frozenset[str]) -> float:
@@ -260,17 +245,17 @@ class HeuristicBot(BaseBot):
         p_h = self.p_honest(view, author, count, rank)
         pile = int(view["pile_size"])
         counts = hand_ranks(view)
-        max_play = 4 * int(view["options"]["decks"])
+        max_play = total_copies(view)
         in_window = bool(legal.get("pass"))
         # The pass stays an option even beside a forced call: a hand past patience (base.Progress)
         # plays on without calls, and in a window only the pass lets it.
         passes: list[Option] = (
             [(self.pass_value(view, author, count, p_h), {"type": "pass"})] if in_window else []
         )
-        if would_go_out(view, author) and ends_on_first_out(view):
-            if legal.get("believe") and p_h >= 0.999 and view["preset"] != "quick":
+        if last_cards(view):  # never weighed against the pass (forced_challenge)
+            if believes_last_cards(view, p_h):
                 return [(0.0, {"type": "believe"}), *passes]
-            return [(100.0, {"type": "challenge"}), *passes]
+            return [(self.params.win_value, {"type": "challenge"}), *passes]
         quick = view["preset"] == "quick"
         i_open = quick or (not in_window and next_seat(view, author) == me)
         gain = self.beta_for(view, author) * pile + (
@@ -284,9 +269,9 @@ class HeuristicBot(BaseBot):
                 value += (1 - p_h) * self.opens(view, next_seat(view, author))
             options.append((value, {"type": "challenge"}))
         if legal.get("believe"):
-            value = (1 - p_h) * -pile - p_h * self.beta_for(view, author) * 0.5
+            value = (1 - p_h) * -pile - p_h * self.beta_for(view, author) * BELIEVED_HONEST_COST
             if not in_window:
-                value -= 0.8  # the turn passes without shedding a card
+                value -= BELIEVE_TURN_COST
             options.append((value, {"type": "believe"}))
         return options
 
@@ -350,7 +335,7 @@ class HeuristicBot(BaseBot):
         p = self.params
         rule = view["legal"]["play"]
         max_play = int(rule["max"])
-        full_max = 4 * int(view["options"]["decks"])
+        full_max = total_copies(view)
         counts = hand_ranks(view)
         hand_size = len(view["hand"])
         pile = int(view["pile_size"])

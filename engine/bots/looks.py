@@ -11,12 +11,12 @@ So a seat answering our play is one of two kinds, and the bot weighs both per se
 
 * a **rate caller**: calls at its learnt rate (``HardBot.p_call``), whatever the claim;
 * a **judge**: runs Medium's claim model on what it can know (its own hand, the public facts, its
-  own plays in the pile) and calls below :data:`JUDGE_THRESHOLD`.  :func:`p_judge_calls` averages
-  that over the hands the seat may hold, from the bot's view.
+  own plays in the pile) and calls below ``tuning.JUDGE_THRESHOLD``.  :func:`p_judge_calls`
+  averages that over the hands the seat may hold, from the bot's view.
 
 :class:`Judges` keeps, per seat, how well each kind predicted that seat's answers so far (the log
 likelihood of every answer to any play, not only ours), and weighs the two by it: Bayesian model
-averaging from a prior (``Params.judge_prior``, found by ``engine.lab.tune`` over both fields).
+averaging from a prior (``Params.judge_prior``, searched against both fields).
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from ..cards import rank_of
 from .base import View, total_copies
 from .estimate import cards_in_play, claimable_ranks, holding, honest_share
 from .memory import PILE, CardTracker
+from .tuning import JUDGE_EVIDENCE_CLIP, JUDGE_HONESTY, JUDGE_SOFTNESS, JUDGE_THRESHOLD
 
-JUDGE_HONESTY = 0.85  # the judges' P(honest play | the author holds the cards): Medium's
-JUDGE_THRESHOLD = 0.2  # a judge calls a claim below this chance of being honest ...
-JUDGE_SOFTNESS = 0.06  # ... on a logistic this wide (its pile and hand move the line)
-CLIP = 0.02  # no prediction is trusted beyond 2 % / 98 % in the evidence
+# Log-odds beyond this are certainty to a float, and their exp would overflow.
+MAX_LOG_ODDS = 30.0
 
 
 def judge_calls(p_honest: float) -> float:
@@ -97,7 +96,7 @@ def p_judge_calls(
 
 
 def _log_likelihood(p: float, called: bool) -> float:
-    p = min(1 - CLIP, max(CLIP, p))
+    p = min(1 - JUDGE_EVIDENCE_CLIP, max(JUDGE_EVIDENCE_CLIP, p))
     return math.log(p if called else 1 - p)
 
 
@@ -119,7 +118,7 @@ class Judges:
         if prior >= 1.0:
             return 1.0
         odds = math.log(prior / (1 - prior)) + self.of(seat)
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, odds))))
+        return 1 / (1 + math.exp(-max(-MAX_LOG_ODDS, min(MAX_LOG_ODDS, odds))))
 
     def answered(self, seat: int, called: bool, as_judge: float, as_rate: float) -> None:
         """``seat`` answered a play (called it or not) that a judge would call with chance

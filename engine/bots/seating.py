@@ -15,10 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from .base import View, next_seat
-
-# The chance that a hand of n cards is one rank (it goes out on its next opening); an opponent's
-# hand is unseen, so these are rough odds for the hands strangers and bots keep late in a game.
-FINISH_ODDS = {1: 1.0, 2: 0.3, 3: 0.1, 4: 0.03}
+from .tuning import FINISH_ODDS
 
 
 def first_callers(seats: Iterable[int], p_call: Callable[[int], float]) -> list[tuple[int, float]]:

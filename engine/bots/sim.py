@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-DRAW_HAND = 5
-DEFAULT_CALL_RATE = [0.2, 0.45, 0.6]
+from ..config import DRAW_HAND
 
 
 @dataclass
@@ -31,11 +30,11 @@ class Rules:
     draw: bool
     single: bool  # the first player out ends the game
     keep_rank: bool
-    # Opponent models for the play-out policy: per seat, challenge rate by claim size (1, 2, 3+)
-    # and how often an honest play gets one bluff card added.
+    # Opponent models for the play-out policy, fitted by the Expert before its play-outs: per
+    # seat, challenge rate by claim size (1, 2, 3+), in turn and in an open-challenge window
+    # alike, and how often an honest play gets one bluff card added.
     call_rate: list[list[float]] = field(default_factory=list)
     filler_rate: list[float] = field(default_factory=list)
-    window_factor: float = 0.3  # call rate scale in an open-challenge window
 
 
 @dataclass
@@ -206,9 +205,10 @@ class Sim:
 # ---------------------------------------------------------------- the play-out policy
 
 
-def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> bool:
+def policy_call(sim: Sim, seat: int, rng: random.Random) -> bool:
     """Whether ``seat`` challenges the top play: always a provable lie or a last play that would
-    end the game, else at the seat's modelled rate.  The play-outs never believe out loud: a
+    end the game, else at the seat's modelled rate (in turn or in a window: the Expert's call
+    model counts window chances too).  The play-outs never believe out loud: a
     seat that does not challenge plays on (or lets the window pass)."""
     author, rank, cards = sim.pile[-1]
     count = len(cards)
@@ -217,11 +217,7 @@ def policy_call(sim: Sim, seat: int, in_window: bool, rng: random.Random) -> boo
         return True
     if count + sim.hands[seat][rank] > rules.copies:
         return True
-    rates = rules.call_rate[seat] if rules.call_rate else DEFAULT_CALL_RATE
-    rate = rates[count - 1 if count < 3 else 2]
-    if in_window:
-        rate *= rules.window_factor
-    return rng.random() < rate
+    return rng.random() < rules.call_rate[seat][count - 1 if count < 3 else 2]
 
 
 def policy_play(sim: Sim, seat: int, rng: random.Random) -> tuple[list[int], int]:
@@ -240,10 +236,8 @@ def policy_play(sim: Sim, seat: int, rng: random.Random) -> tuple[list[int], int
     if not held:
         return [fewest_other(hand, rank)], rank
     others = sim.sizes[seat] - hand[rank]
-    if others and held < rules.max_play:
-        filler = rules.filler_rate[seat] if rules.filler_rate else 0.2
-        if rng.random() < filler:
-            return [rank] * held + [fewest_other(hand, rank)], rank
+    if others and held < rules.max_play and rng.random() < rules.filler_rate[seat]:
+        return [rank] * held + [fewest_other(hand, rank)], rank
     return [rank] * held, rank
 
 
@@ -266,9 +260,7 @@ def step(sim: Sim, rng: random.Random) -> None:
     """One move of the cheap policy, plus the open-challenge window a play opens.  A seat with
     no cards left, or facing the quick edition's last cards, must call: it challenges."""
     seat = sim.turn
-    if sim.pending and (
-        policy_call(sim, seat, False, rng) or sim.sizes[seat] == 0 or sim.last_cards()
-    ):
+    if sim.pending and (policy_call(sim, seat, rng) or sim.sizes[seat] == 0 or sim.last_cards()):
         sim.call(seat, True, False)
         return
     cards, rank = policy_play(sim, seat, rng)
@@ -286,7 +278,7 @@ def apply_play(sim: Sim, seat: int, cards: list[int], rank: int, rng: random.Ran
 def run_window(sim: Sim, seats: list[int], rng: random.Random) -> None:
     """Offer the call to ``seats`` in turn; if nobody calls, the turn begins."""
     for other in seats:
-        if policy_call(sim, other, True, rng):
+        if policy_call(sim, other, rng):
             sim.call(other, True, True)
             return
     sim.begin_turn(sim.turn)

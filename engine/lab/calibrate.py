@@ -40,8 +40,8 @@ from scipy.optimize import minimize
 
 from ..bots.base import View
 from ..bots.estimate import Holds, claim_holds, full_claim, honest_share
-from ..bots.hard import HARD_PARAMS, HardBot, liar_adjusted, logit, sigmoid
-from ..bots.heuristic import by_claim_size
+from ..bots.hard import HardBot, liar_adjusted, logit, sigmoid
+from ..bots.tuning import HARD_PARAMS, by_claim_size
 from ..cards import rank_of
 from ..game import Game
 from . import arena

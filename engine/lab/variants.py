@@ -23,10 +23,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot
-from ..bots.expert import EXPERT_PARAMS_BY_PRESET, SEARCH_PARAMS, ExpertBot, SearchParams
-from ..bots.hard import HARD_PARAMS_BY_PRESET, HardBot
-from ..bots.heuristic import Params
+from ..bots.expert import ExpertBot
+from ..bots.hard import HardBot
 from ..bots.medium import MediumBot
+from ..bots.tuning import (
+    EXPERT_PARAMS_BY_PRESET,
+    HARD_PARAMS_BY_PRESET,
+    MEDIUM_PARAMS,
+    SEARCH_PARAMS,
+    Params,
+    SearchParams,
+)
 
 Factory = Callable[[random.Random], Bot]
 # The levels with parameters: Medium's one ``Params`` set, Hard's set per preset, and the
@@ -156,7 +163,7 @@ def variant_params(
 ) -> tuple[Params | dict[str, Params] | None, SearchParams | None]:
     """``level``'s parameters with its overrides (None where none apply: the shipped ones).
 
-    Medium's set starts from ``Params()``, the defaults ``MediumBot`` plays; Hard's from each
+    Medium's set starts from ``MEDIUM_PARAMS``, the set ``MediumBot`` plays; Hard's from each
     preset's shipped set (``HARD_PARAMS_BY_PRESET``: an override applies to the classic and the
     quick set alike), and the Expert's from its own sets (``EXPERT_PARAMS_BY_PRESET``) under its
     ``SEARCH_PARAMS``.
@@ -169,7 +176,7 @@ def variant_params(
     search = dataclasses.replace(SEARCH_PARAMS, **search_changes) if search_changes else None
     params: Params | dict[str, Params] | None = None
     if changes and level == "medium":
-        params = dataclasses.replace(Params(), **changes)
+        params = dataclasses.replace(MEDIUM_PARAMS, **changes)
     elif changes:
         sets = EXPERT_PARAMS_BY_PRESET if level == "expert" else HARD_PARAMS_BY_PRESET
         params = {
