@@ -30,7 +30,8 @@ EASY_BIG_CLAIM_RATE = 0.1  # added to it per card above one in the claim
 EASY_WINDOW_CALL_RATE = 0.04  # chance to challenge from another's open-challenge window
 EASY_LAST_CARDS_CALL_RATE = 0.7  # chance to challenge a play that would end the game
 EASY_MUST_CALL_RATE = 0.5  # at least this when it has to call (the quick edition's last cards)
-EASY_CALLS_PER_BELIEVE = 3  # a claim it lets stand, it believes aloud at its call rate over this
+# A claim it does not challenge, it believes aloud at its call rate divided by this.
+EASY_CALLS_PER_BELIEVE = 3
 
 # ------------------------------------------------------------------ the claim model (Medium up)
 
