@@ -4,7 +4,7 @@
 // part here, so what the page is showing can be read in one place.
 //
 // Data flows one way: the worker's answer -> app.resp -> the modules that render it; the human's
-// clicks -> a call to the worker (engine-client.js) -> its answer -> app.resp again.
+// clicks -> a call to the worker (boot/engine-client.js) -> its answer -> app.resp again.
 //
 // Left with their modules, as they are no state of the page's behaviour: caches (catalogs,
 // rules fragments, the audio context, compiled runtimes), the log items' lines (log.js, tied to
