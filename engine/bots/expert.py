@@ -134,7 +134,7 @@ class ExpertBot(HardBot):
         so after one claim of a rank the author holds more of it only if it held some back or
         drew since.  Hard's public counts miss that: against the mixed field they rated such
         repeat claims 39-77 % honest on average (by table), and 4 of 3,337 were honest
-        (docs/bots.md, "Why Expert does not beat Hard").
+        (docs/bots.md, "Repeat claims").
         """
         p = super().p_honest(view, author, count, rank)
         repeats = self.repeat_claims(view, author, rank)
@@ -155,8 +155,8 @@ class ExpertBot(HardBot):
         Expert's calls paid better on Hard's (3.2 points on ``draw-3p``).  An opener that chose
         the rank still names one it holds (89 % of openings honest there, Hard's set rated them
         68 %), so those openings keep their own set; where the rank ascends nobody chose it, and
-        the opening set cost 3 points on such a table (docs/bots.md, "Honesty in the draw
-        format" and "Openings and repeats in the draw format")."""
+        the opening set cost 3 points on such a table (docs/bots.md, "Honesty by kind
+        of claim")."""
         plays = self.plays_in_step(view)
         opening = len(plays) == 1
         ascending = bool(view["options"].get("ascending"))
@@ -181,8 +181,8 @@ class ExpertBot(HardBot):
         Its hand has lost every card of the rank at each of them and gained none from a pile
         since, so they doubt the top play as much as earlier claims in the same pile do: such
         claims from an earlier pile were 0-3 % honest (36-237 a table in 300 games against the
-        mixed field) and Hard rated them up to 38 % (docs/bots.md, "Repeat claims across
-        piles").  The plays in this pile count too, for a save from before these claims were
+        mixed field) and Hard rated them up to 38 % (docs/bots.md, "Repeat
+        claims").  The plays in this pile count too, for a save from before these claims were
         kept."""
         plays = self.plays_in_step(view)
         in_pile = sum(1 for play in plays[:-1] if int(play[0]) == author and play[2] == rank)
@@ -207,7 +207,7 @@ class ExpertBot(HardBot):
         most (three), so four aces went in two bluffs or more, each past a call.  All at once, a
         play that stands wins; on an opening a called one takes back only those cards, no worse
         than a smaller bluff called.  A few at a time lost 3 games in 1,000 on `noaces-2p`
-        against the stranger that calls 70 % of claims (docs/bots.md, "Dead hands")."""
+        against the stranger that calls 70 % of claims (docs/bots.md, "Dead cards")."""
         rule = view["legal"].get("play")
         hand = list(view["hand"])
         dead = dead_ranks(view)

@@ -299,7 +299,7 @@ class HardBot(HeuristicBot):
         below the population's: the plays a table reveals are those its callers chose to call,
         so a high revealed rate overstates its lies, and trusting it made Expert challenge
         honest plays (against three Medium bots on classic-4p-36: 15 % won, 23 % with the
-        ceiling; docs/bots.md, "The table's lie rate")."""
+        ceiling; docs/bots.md, "Tried and not kept")."""
         overall, by_count, exact = self._lie_keys(seat, count, hand, pile)
         prior = prior_count = LIE_BASELINE
         strength = self.params.table_strength

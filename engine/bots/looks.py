@@ -5,7 +5,7 @@ play and a padded bluff.  Medium and the card-counting strangers do not call at 
 call a claim that their own hand and the public facts make impossible or unlikely
 (``estimate.p_claim_true``).  Against three Medium bots Hard's padded bluffs were caught 71 % of
 the time (Medium's own 48 %), and one Hard or Expert at a table of Medium bots won 4-10 % where
-chance is 17-25 % (docs/bots.md, "Expert vs 3x Medium").
+chance is 17-25 % (docs/bots.md, "Who calls: judges and rate callers").
 
 So a seat answering our play is one of two kinds, and the bot weighs both per seat:
 

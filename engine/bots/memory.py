@@ -33,7 +33,7 @@ class CardTracker:
         # By seat: the ranks of the seen cards it surely held when it made its latest play.
         # A card's places cannot say so: after a seat's second play into one pile, a card it
         # held before its first is {seat, PILE} as it was after the first, though it may have
-        # gone in the first (docs/bots.md, "Repeat claims and the tracker").
+        # gone in the first (docs/bots.md, "The card tracker").
         self.held_at_play: dict[int, Counter[str]] = {}
 
     # ---------------------------------------------------------------- JSON

@@ -6,8 +6,8 @@ Medium and Hard share one value model (``heuristic.py``), so most of their numbe
 :data:`EXPERT_PARAMS_BY_PRESET` (Hard's, pricing the duel's round in the quick edition).  The
 Expert's search is :class:`SearchParams`.  A number every level that uses it shares is a module
 constant.  Units: the value model counts cards in the bot's own hand (fewer is better); chances
-are between 0 and 1.  docs/bots.md says how each number was found and what it is worth; the lab
-seats variants of the sets (``engine.lab.variants``).
+are between 0 and 1.  docs/bots.md, "Tuned parameters" lists them all (its history tells how
+each was found); the lab seats variants of the sets (``engine.lab.variants``).
 """
 
 from __future__ import annotations

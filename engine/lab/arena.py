@@ -336,8 +336,8 @@ def round_robin_tables(
     From four seats on, the rotations of one order keep the same neighbours: listed as
     easy, medium, hard, expert, Medium always sat beside Easy and Hard beside the Expert, and
     on the quick preset that seating alone ranked Hard 22 % against Medium's 27 %, where
-    listing Hard beside Easy ranked it 40 % against 3 % (docs/bots.md, "Round robins: every
-    seating").  A person seats the levels in any order, so the ranking averages them all."""
+    listing Hard beside Easy ranked it 40 % against 3 % (docs/bots.md, "The
+    arena").  A person seats the levels in any order, so the ranking averages them all."""
     orders = list(dict.fromkeys(itertools.permutations(levels)))
     deals = max(1, math.ceil(games / len(orders)))
     return [

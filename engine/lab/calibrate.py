@@ -72,13 +72,14 @@ class Claim:
     opening: bool = False  # the claim opened its round: the pile held nothing else
     repeat: bool = False  # its author claimed the same rank earlier in this pile
     # The level's own chance (its ``p_honest``): the Expert rates claims by more than the
-    # honesties fitted here (docs/bots.md, "Openings"), and the report shows how true that is.
+    # honesties fitted here (docs/bots.md, "Honesty by kind of claim"), and the report shows
+    # how true that is.
     own: float | None = None
 
     @property
     def situation(self) -> str:
         """Where the claim stands in its round: the splits that showed Hard's counts wrong
-        (docs/bots.md: repeat claims in "Why Expert does not beat Hard", then "Openings")."""
+        (docs/bots.md, "Repeat claims" and "Honesty by kind of claim")."""
         return SITUATIONS[0] if self.opening else SITUATIONS[1] if self.repeat else SITUATIONS[2]
 
     def p_honest(self, model: Model) -> float:

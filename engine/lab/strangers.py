@@ -236,8 +236,8 @@ class AggressiveCaller(Stranger):
 # Strangers that no bot was tuned against, only measured with: other families of published
 # Cheat / "I Doubt It" bots (a believer, a grudge holder, a caller of big claims, a caller by its
 # own cards) and other settings of the mixed field's families.  They stand in for the opponents
-# the maintainers measure with and this repository never sees (docs/bots.md, "The held-out
-# field").
+# the maintainers measure with and this repository never sees (docs/bots.md, "The
+# fields").
 
 
 class MidRandomCaller(RandomCaller):

@@ -3,7 +3,7 @@
 Why seat a variant under the level's own name: the arena seeds every seat's random numbers from
 a string that names the whole seating (``arena.seated``), so a changed bot seated under a new
 name changes every seat's draws, the strangers' too, and two rows of the matrix then differ by
-up to about 6 points from the draws alone (docs/bots.md, "What the search adds").  Seated as
+up to about 6 points from the draws alone (docs/bots.md, "Variants").  Seated as
 ``hard`` (``arena.EXTRA_BOTS``), a variant of Hard plays the shipped Hard's deals against the same
 draws, and its games part from the shipped level's only where its choices part.
 
