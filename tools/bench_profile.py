@@ -9,11 +9,11 @@ too, and refuses them on a worker target), and the CPU four times slower.
 
 The CPU: CDP ``Emulation.setCPUThrottlingRate`` slows the page's main thread, but Chromium
 refuses it on worker targets ("Operation is only supported for pages, not workers"; Chromium
-150), and our engine and its bots think in a worker. So every dedicated worker the page starts
-is held at its start (CDP ``Target.setAutoAttach`` with ``waitForDebuggerOnStart``), its
-thread is put into a cgroup of its own that may use a quarter of one core (cgroup v1
-``cpu.cfs_quota_us``, 2.5 ms of every 10 ms), and only then released. That needs write access
-to the cpu cgroup (root on Linux); without it the benchmark says the worker ran unthrottled.
+150), and our engine and its bots think in a worker. So as each dedicated worker the page starts
+is announced (CDP ``Target.setAutoAttach``), its thread is put into a cgroup of its own that
+may use a quarter of one core (cgroup v1 ``cpu.cfs_quota_us``, 2.5 ms of every 10 ms). That
+needs write access to the cpu cgroup (root on Linux); without it the benchmark says the worker
+ran unthrottled.
 As with Chromium's own throttling, V8's helper threads (wasm compilation, garbage collection)
 keep full speed.
 
@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import contextlib
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -255,7 +253,6 @@ class Emulation:
         conditions = profile.network if conditions is None else conditions
         self.session: CDPSession | None = None
         self.workers: WorkerThrottle | None = None
-        self._ids = 0
         if conditions is None and profile.cpu_rate <= 1:
             return  # desktop: no session at all, as the benchmarks always ran
         self.session = session = context.new_cdp_session(page)
@@ -268,25 +265,19 @@ class Emulation:
             if self.workers.error is not None:
                 print(f"  warning: {self.workers.state()}", file=sys.stderr)
             session.on("Target.attachedToTarget", self._attached)
-            # Not flattened: Playwright's CDPSession cannot address a child session, so the
-            # worker's commands travel inside Target.sendMessageToTarget.
+            # Only to hear of each worker as it starts; not flattened, as Playwright's
+            # CDPSession cannot address a child session. The worker is not held at its start,
+            # so its first milliseconds run before its thread is throttled.
             session.send(
                 "Target.setAutoAttach",
-                {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False},
+                {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False},
             )
 
     def _attached(self, event: dict[str, Any]) -> None:
-        if self.session is None:
-            return
+        # No Playwright call in here: a CDP command sent from an event handler of the sync API
+        # once hung the whole benchmark (the worker then never ran).
         if event["targetInfo"]["type"] == "worker" and self.workers is not None:
             self.workers.catch_new()
-        self._ids += 1
-        message = {"id": self._ids, "method": "Runtime.runIfWaitingForDebugger", "params": {}}
-        with contextlib.suppress(Exception):  # the page may have gone away meanwhile
-            self.session.send(
-                "Target.sendMessageToTarget",
-                {"sessionId": event["sessionId"], "message": json.dumps(message)},
-            )
 
     def state(self) -> str:
         return self.workers.state() if self.workers is not None else "no worker throttle"
