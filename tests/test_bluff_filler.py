@@ -1,8 +1,8 @@
 """Where the rank ascends every play claims the next rank, so a seat knows which rank each of
 its coming turns claims.  Hard (and the Expert's candidates, which are Hard's plays) pads a bluff
 with the ranks it claims last, keeping the cards its next turns can play honestly; Medium spares
-only its next turn's rank and sheds the ranks it holds fewest of (docs/bots.md, "Filler by turn
-where the rank ascends")."""
+only its next turn's rank and sheds the ranks it holds fewest of (docs/bots.md, "Filler by
+turn")."""
 
 from __future__ import annotations
 

@@ -83,9 +83,9 @@ def test_the_fit_recovers_the_honesties_that_made_the_truths() -> None:
 
 
 def test_a_size_that_always_lies_fits_near_zero_but_not_to_zero() -> None:
-    """Where the fields' one-card claims are all lies (two seats: docs/bots.md, "More
-    worlds"), the fit goes to the bottom of its range; rounded to 0 it would call every such
-    claim a certain lie, and the next honest one would cost the worst loss the clip allows."""
+    """Where the fields' one-card claims are all lies (two seats: docs/bots.md, "Honesty by claim
+    size"), the fit goes to the bottom of its range; rounded to 0 it would call every such claim a
+    certain lie, and the next honest one would cost the worst loss the clip allows."""
     rng = random.Random(2)
     claims = []
     for _ in range(400):
@@ -130,7 +130,7 @@ def test_the_report_shows_the_experts_own_chance_beside_hards() -> None:
 
 def test_a_situation_fits_and_reports_its_claims_alone(capsys: pytest.CaptureFixture[str]) -> None:
     """Openings, whose author chose the rank, fit apart from the rest (docs/bots.md,
-    "Openings")."""
+    "Honesty by kind of claim")."""
     assert calibrate.main(["--fields", "medium", "--games", "4", "--situation", "opening"]) == 0
     out = capsys.readouterr().out
     assert "| classic-4p-36 | opening |" in out

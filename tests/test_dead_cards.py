@@ -1,7 +1,7 @@
 """Under *No aces* an ace is a dead card: nobody may claim it, so it leaves a hand only inside a
 bluff, and a hand that holds one can never be emptied by an honest play.  Medium and Hard (and
 the Expert's candidates, which are Hard's) shed aces first and do not count a hand of aces as
-one play from out (docs/bots.md, "Dead cards under No aces")."""
+one play from out (docs/bots.md, "Dead cards")."""
 
 from __future__ import annotations
 

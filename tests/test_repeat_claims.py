@@ -2,9 +2,9 @@
 rank it was seen to hold.  The card tracker of Medium, Hard and the Expert counts those cards as
 surely held only up to that play: were they held at every later play of the seat, at two seats
 the bots would rate nearly every repeat claim honest, though all of them are lies (docs/bots.md,
-"Repeat claims and the tracker").
+"The card tracker").
 A claim of a rank the author claimed in an earlier pile, with no pile taken since, is such a
-repeat too (docs/bots.md, "Repeat claims across piles")."""
+repeat too (docs/bots.md, "Repeat claims")."""
 
 from __future__ import annotations
 

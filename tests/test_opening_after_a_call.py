@@ -1,6 +1,6 @@
-"""The round an honest play earns when it is called (``Params.duel_open``): the quick edition's
-duel winner opens, and the Expert's one-move values price it (docs/bots.md, "The duel's winner
-opens")."""
+"""Who opens after an honest play is called: in the quick edition the duel's winner opens, and
+the Expert's one-move values price that round (``Params.duel_open``; docs/bots.md, "The quick
+edition")."""
 
 from __future__ import annotations
 
@@ -66,8 +66,9 @@ def test_against_a_seat_that_calls_everything_the_expert_keeps_the_round() -> No
 
 
 def test_the_classic_sets_and_hard_do_not_price_it() -> None:
-    """The tuner found no gain on the classic table where it acts (two seats); Hard keeps its
-    quick set (docs/bots.md, "The duel's winner opens")."""
+    """Only the Expert's quick set prices the round: on the classic table, where it acts only at
+    two seats, it measured no gain, and in Hard's quick set it lifted Hard more than the Expert
+    (docs/bots.md, "The quick edition")."""
     assert EXPERT_PARAMS_BY_PRESET["classic"] == HARD_PARAMS_BY_PRESET["classic"]
     assert all(params.duel_open == 0.0 for params in HARD_PARAMS_BY_PRESET.values())
     assert EXPERT_PARAMS_BY_PRESET["quick"].duel_open > 0.0
