@@ -189,8 +189,8 @@ def test_memory_round_trips(level: str, preset: str) -> None:
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_each_edition_plays_with_its_own_parameters(level: str) -> None:
-    """Each edition's values were searched on its own tables (docs/bots.md, "One set of
-    parameters per edition"), and a bot switches to them on its first view of that edition:
+    """Each edition's values were searched on its own tables (docs/bots.md, "One set per
+    edition"), and a bot switches to them on its first view of that edition:
     Hard's sets, and the Expert's own (Hard's, pricing the duel's round in the quick one)."""
     sets = EXPERT_PARAMS_BY_PRESET if level == "expert" else HARD_PARAMS_BY_PRESET
     for preset, expected in sets.items():

@@ -107,7 +107,7 @@ def _round_spot(draw: bool = False) -> tuple[list[float], list[float], list[floa
 def test_the_expert_rates_openings_and_later_claims_by_their_own_honesties() -> None:
     """An opener names a rank it holds, and Hard's one set of honesties is pulled down by
     repeat claims: the Expert rates an opening and a later claim each by the honesty fitted on
-    its own kind (docs/bots.md, "Openings"), so it trusts both more than Hard here."""
+    its own kind (docs/bots.md, "Honesty by kind of claim"), so it trusts both more than Hard here."""
     hard, expert, honesty = _round_spot()
     assert honesty[:2] == [OPENING_HONESTY[False][0], LATER_HONESTY[False][0]]
     assert expert[0] > hard[0]
@@ -129,7 +129,7 @@ def test_the_expert_doubts_a_second_claim_of_the_same_rank_by_the_same_author() 
 def test_an_ascending_opening_gets_the_ascending_honesty(draw: bool) -> None:
     """Where the rank ascends the opener did not choose it: its own fit, far lower; in the
     draw format, Hard's set, as for a later claim there (the opening set cost 3 points on such
-    a table: docs/bots.md, "Openings and repeats in the draw format")."""
+    a table: docs/bots.md, "Honesty by kind of claim")."""
     deck = build_deck(36, 1)
     if draw:
         hands = [deck[:5], deck[5:10], deck[10:15]]
@@ -153,7 +153,7 @@ def test_an_ascending_opening_gets_the_ascending_honesty(draw: bool) -> None:
 def test_in_the_draw_format_an_opening_keeps_its_set_and_a_later_claim_gets_hards() -> None:
     """Hands refill from the stock there, so a later claim says less of its author's hand: the
     Expert rates it with Hard's one set.  An opener still names a rank it holds: its own set
-    (docs/bots.md, "Honesty in the draw format", "Openings and repeats in the draw format")."""
+    (docs/bots.md, "Honesty by kind of claim")."""
     _, _, honesty = _round_spot(draw=True)
     assert honesty[:2] == [OPENING_HONESTY[False][0], HARD_PARAMS.honesty_for(1, False)]
     assert HARD_PARAMS.honesty_for(1, False) != LATER_HONESTY[False][0]
@@ -232,8 +232,8 @@ def test_the_expert_searches_more_plays_where_the_next_seat_calls_at_a_rate(
     evidence: float, rate_caller_below: float, plays: int
 ) -> None:
     """Its play-outs call at each seat's learnt rate, so they rank plays well against a seat
-    that calls that way and poorly against one that judges each claim (docs/bots.md, "Plays
-    searched where the next seat calls at a rate"): the search widens from Hard's best play to
+    that calls that way and poorly against one that judges each claim (docs/bots.md, "Candidates"
+    in "The search"): the search widens from Hard's best play to
     its three best only while the next seat's answers have looked like a rate caller's."""
     search = dataclasses.replace(SEARCH_PARAMS, rate_caller_below=rate_caller_below)
     listed, searched = _plays_searched(12, search, evidence)
@@ -246,7 +246,7 @@ def test_the_expert_searches_every_play_once_its_hand_is_small(
     endgame_hand: int, every_play: bool
 ) -> None:
     """Near the end of a hand the play-outs see the game out, so they rank plays that Hard's
-    one-move values cannot tell apart (docs/bots.md, "Every play searched near the end"): with
+    one-move values cannot tell apart (docs/bots.md, "Candidates"): with
     five cards left every play Hard lists is searched, even where the next seat judges claims
     and the search otherwise weighs only Hard's best play."""
     search = dataclasses.replace(SEARCH_PARAMS, endgame_hand=endgame_hand)
@@ -263,8 +263,8 @@ def test_the_expert_searches_every_play_sooner_where_the_next_seat_calls_at_a_ra
     hand: int, evidence: float, every_play: bool
 ) -> None:
     """Where the next seat calls at a rate the play-outs foretell its answers, so their means
-    rank every play from eight cards down (docs/bots.md, "Every play searched as the game nears
-    its end"); where it judges claims, only from five."""
+    rank every play from eight cards down (docs/bots.md,
+    "Candidates"); where it judges claims, only from five."""
     listed, searched = _plays_searched(hand, SEARCH_PARAMS, evidence)
     assert listed > 3
     judge = evidence > 0
@@ -284,7 +284,7 @@ def test_the_expert_searches_every_play_once_an_opponent_nears_the_end(
 
 
 def test_an_opponent_hand_of_zero_never_widens_the_search() -> None:
-    """``endgame_opponent_hand=0`` turns the widening off: the tuner's way to weigh it."""
+    """``endgame_opponent_hand=0`` turns the widening off: so the lab can weigh it."""
     search = dataclasses.replace(SEARCH_PARAMS, endgame_opponent_hand=0)
     listed, searched = _plays_searched(12, search, 10.0, 1)
     assert listed > 3
