@@ -107,7 +107,8 @@ def _round_spot(draw: bool = False) -> tuple[list[float], list[float], list[floa
 def test_the_expert_rates_openings_and_later_claims_by_their_own_honesties() -> None:
     """An opener names a rank it holds, and Hard's one set of honesties is pulled down by
     repeat claims: the Expert rates an opening and a later claim each by the honesty fitted on
-    its own kind (docs/bots.md, "Honesty by kind of claim"), so it trusts both more than Hard here."""
+    its own kind (docs/bots.md, "Honesty by kind of claim"), so it trusts both more than Hard
+    here."""
     hard, expert, honesty = _round_spot()
     assert honesty[:2] == [OPENING_HONESTY[False][0], LATER_HONESTY[False][0]]
     assert expert[0] > hard[0]
