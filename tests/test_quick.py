@@ -1,4 +1,4 @@
-"""Preset quick (seed 002): every rule of its section of RULES-SPEC.md, from explicit hands."""
+"""Preset quick (seed 002): every rule of docs/rules.md, "Preset quick", from explicit hands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Preset classic, numbered rules 1-7 of RULES-SPEC.md, each played from explicit hands."""
+"""Preset classic, numbered rules 1-7 (docs/rules.md, "Preset classic"), from explicit hands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Preset classic, every variant of the rules page (RULES-SPEC.md), from explicit hands."""
+"""Preset classic, every variant of docs/rules.md, "Preset classic", from explicit hands."""
 
 from __future__ import annotations
 
