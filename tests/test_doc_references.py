@@ -57,3 +57,18 @@ def test_every_reference_from_the_code_names_a_section_of_its_doc() -> None:
             if name not in sections[doc]:
                 broken.append(f"{path.relative_to(ROOT)}: docs/{doc}, {name!r}")
     assert not broken, "references to sections that do not exist:\n" + "\n".join(broken)
+
+
+PAGE_PATH = re.compile(r"\b(?:web/)?app/([A-Za-z0-9_./-]+\.(?:js|py|css|json|ts))\b")
+
+
+def test_every_page_module_a_doc_names_exists() -> None:
+    """The docs name the page's modules by path (``app/game/loop.js``); after a move they must
+    follow, or a reader looks for a file that is not there."""
+    missing = [
+        f"{doc.relative_to(ROOT)}: app/{name}"
+        for doc in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+        for name in PAGE_PATH.findall(doc.read_text(encoding="utf-8"))
+        if not (ROOT / "web" / "app" / name).is_file()
+    ]
+    assert not missing, "docs name modules that do not exist:\n" + "\n".join(missing)

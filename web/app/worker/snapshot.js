@@ -21,7 +21,7 @@ const WORKER_MODULE = "_vnv_worker";
 const PREPARE = `
 import os, sys, importlib, pkgutil
 os.environ.pop("_", None)
-import json, asyncio, random, traceback
+import json, asyncio, functools, traceback
 import pyodide.ffi
 import engine
 for _info in pkgutil.walk_packages(engine.__path__, "engine."):
