@@ -30,11 +30,14 @@ lint-web: npm
 	$(BIN)/prettier --check $(PRETTIER_FILES)
 	$(BIN)/tsc --noEmit -p tsconfig.json
 
+# The Python tests run on every core (pytest-xdist); the browser tests one at a time, as each
+# builds on one site, one server and one Chromium for the whole run.
 unit: install
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -n auto
 
 test: lint npm
-	$(PY) -m pytest
+	$(PY) -m pytest tests -n auto
+	$(PY) -m pytest e2e
 
 # Web: npm ci fills node_modules (pinned Pyodide + PyScript, from package-lock.json); the build
 # assembles dist/ (what netlify.toml publishes); play serves it with the netlify.toml headers.
