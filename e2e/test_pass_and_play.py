@@ -7,6 +7,8 @@ act."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 from driver import (
@@ -110,3 +112,85 @@ def test_two_people_and_a_bot_share_the_device(page: Page, base_url: str) -> Non
     assert take_seat(page) == to_act
     expect(page.locator("#table-screen")).to_have_attribute("data-state", "human")
     shown_per_seat(raw_answers(page))
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {
+    resultTypes: ['violations'],
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+  });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary),
+  }));
+}"""
+# What of the last person's hand the page still holds: cards drawn anywhere but in the reveal
+# (cards turned up for everyone), the hand's options, the tracker's notes, the coach.
+LEFT_IN_PAGE = """(cards) => ({
+  faces: [...document.querySelectorAll('[data-card]')]
+    .filter((e) => cards.includes(e.dataset.card) && !e.closest('#reveal'))
+    .map((e) => e.dataset.card + ' in #' + (e.closest('[id]') || {id: '?'}).id),
+  options: document.querySelectorAll('#hand [role=option]').length,
+  tracker: document.querySelector('#tracker').textContent,
+  coach: document.querySelector('#coach').textContent,
+})"""
+COLOURS = """() => {
+  const bg = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const button = document.querySelector('#take-seat');
+  return [bg(button), bg(button.parentElement)];
+}"""
+
+
+def luminance(css: str) -> float:
+    """WCAG relative luminance of an rgb()/rgba() colour (opaque)."""
+    channels = [int(x) / 255 for x in re.findall(r"[\d.]+", css)[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_privacy_screen_holds_nothing_of_the_last_hand(page: Page, base_url: str) -> None:
+    """The hand-over button stands out from the screen (WCAG 1.4.11, 3:1), the page holds no
+    card of the person who just played while the next one is called, and axe finds nothing."""
+    open_page(page, base_url)
+    page.check("#coach-on")
+    set_up(page)
+    person = Person(page)
+    seated = False
+    step = -1
+    for _ in range(200):
+        page.locator(WAIT.format(step=step)).first.wait_for(timeout=60_000)
+        if page.locator("#handoff-screen").is_visible():
+            if seated:
+                break
+            take_seat(page)
+            seated = True
+            continue
+        s = state(page)
+        person.act(s)
+        step = s["step"]
+    expect(page.locator("#handoff-screen")).to_be_visible()
+    last = page.evaluate("() => window.__vnv.app.resp.view.hand")
+    assert last, "the last person holds cards"
+    left = page.evaluate(LEFT_IN_PAGE, last)
+    assert left == {"faces": [], "options": 0, "tracker": "", "coach": ""}, left
+
+    button, around = page.evaluate(COLOURS)
+    assert contrast(button, around) >= 3, f"{button} on {around}"
+
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
+    assert page.evaluate(AXE_RUN) == []
+
+    take_seat(page)
+    expect(page.locator("#hand [role=option]").first).to_be_visible()

@@ -33,7 +33,10 @@ export function render() {
   renderHand();
   renderRankPicker(updateActions, playSelected);
   updateActions();
-  renderTracker(resp, app.names);
+  // Behind pass-and-play's privacy screen the seat's notes go too: the next person must not
+  // find them in the page (a screen reader reads what the markup holds).
+  if (handoffTo(resp) === null) renderTracker(resp, app.names);
+  else $("tracker").replaceChildren();
   $("undo").hidden = sharedTable(resp); // no undo when several people share the table
 }
 
@@ -52,10 +55,12 @@ function renderMe() {
 }
 
 function renderHand() {
-  const view = current().view;
+  const resp = current();
   const hand = $("hand");
   hand.replaceChildren();
-  view.hand.forEach((card, i) => {
+  // The privacy screen hides the table: the last seat's cards leave the page with it.
+  const cards = handoffTo(resp) === null ? resp.view.hand : [];
+  cards.forEach((card, i) => {
     const option = cardFace(card, {
       role: "option",
       id: `card-${i}`,
@@ -66,9 +71,9 @@ function renderHand() {
     if (i === app.active) option.classList.add("active");
     hand.append(option);
   });
-  if (!view.hand.length) hand.append(el("span", { class: "hint", text: t("table.hand_empty") }));
-  hand.style.setProperty("--n", String(view.hand.length));
-  if (view.hand.length) hand.setAttribute("aria-activedescendant", `card-${app.active}`);
+  if (!resp.view.hand.length) hand.append(el("span", { class: "hint", text: t("table.hand_empty") }));
+  hand.style.setProperty("--n", String(cards.length));
+  if (cards.length) hand.setAttribute("aria-activedescendant", `card-${app.active}`);
   else hand.removeAttribute("aria-activedescendant");
 }
 
