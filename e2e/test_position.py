@@ -173,3 +173,43 @@ def test_the_builder_writes_a_link_the_engine_reads(page: Page, base_url: str) -
     position, game = decode(text)  # and the rules accept it
     assert position["caption"] == {"en": "Three cards, three players."}
     assert game.to_move == 0
+
+
+def test_the_builder_names_seats_and_cards_as_the_frame_does(page: Page, base_url: str) -> None:
+    """The builder says "You", "Anna", "Boris" and "7♣" (in Russian "Вы", "Анна", "Д♠"), the
+    names the frame then shows for the same seats, and no code of its own ("Seat 0", "h0")."""
+    catalog = json.loads((ROOT / "i18n/ru.json").read_text(encoding="utf-8"))
+    page.goto(f"{base_url.rstrip('/')}/examples/ru.html")
+    builder = page.locator("#builder")
+    turn = builder.get_by_label("Ходит")
+    names = [catalog["setup"]["default_name"], catalog["bot"]["name_1"], catalog["bot"]["name_2"]]
+    expect(turn.locator("option")).to_have_text(names)
+    builder.get_by_label("Класть карты в").select_option("h0")
+    builder.locator('[data-card="QS"]').click()
+    expect(builder.locator('[data-card="QS"]')).to_have_text(f"Д♠ → {names[0]}")
+
+    page.goto(f"{base_url.rstrip('/')}/examples/en.html")
+    builder.get_by_label("To act").select_option("1")  # the reader is seat 1: "You" moves along
+    expect(builder.get_by_label("To act").locator("option")).to_have_text(["Anna", "You", "Boris"])
+    for seat, card in enumerate(["7C", "8C", "9C"]):
+        builder.get_by_label("Put cards into").select_option(f"h{seat}")
+        builder.locator(f'[data-card="{card}"]').click()
+    expect(builder.locator('[data-card="8C"]')).to_have_text("8♣ → You")
+    href = ""
+    for _ in range(50):  # the link is written again (asynchronously) after every click
+        href = page.locator("#builder-preview").get_attribute("href") or ""
+        if unpack(href.split("#position=")[1])["hands"] == [["7C"], ["8C"], ["9C"]]:
+            break
+        page.wait_for_timeout(100)
+    builder.locator("#builder-add-play").click()
+    expect(builder.get_by_label("Put cards into").locator("option")).to_have_text(
+        ["Hand: Anna", "Hand: You", "Hand: Boris", "Play 1 (Anna: 6)"]
+    )
+    builder.locator('[data-card="10H"]').click()
+    expect(builder.locator('[data-card="10H"]')).to_have_text("10♥ → Play 1")
+    assert not re.search(r"\b[hp]\d\b|Seat \d", builder.inner_text())
+
+    page.goto(f"{base_url.rstrip('/')}/examples/{href}")
+    expect(page.locator("#me-name")).to_have_text("You", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator('.seat[data-seat="0"] .seat-name')).to_have_text("Anna")
+    expect(page.locator('.seat[data-seat="2"] .seat-name')).to_have_text("Boris")

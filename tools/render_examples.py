@@ -57,12 +57,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Rules",
         "players": "Players",
         "deck": "Deck",
-        "seat": "Seat {n}",
         "you": "The reader",
         "turn": "To act",
         "target": "Put cards into",
-        "hand": "Hand of seat {n}",
-        "play": "Play {k}: seat {n} claims",
+        "hand": "Hand: {name}",
+        "pile_play": "Play {k}",
+        "play_by": "Play {k}, by",
+        "claims": "claims",
         "add_play": "Add a play to the pile",
         "caption": "Caption",
         "copy": "Copy the embed code",
@@ -88,12 +89,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Правила",
         "players": "Игроки",
         "deck": "Колода",
-        "seat": "Место {n}",
         "you": "Читатель",
         "turn": "Ходит",
         "target": "Класть карты в",
-        "hand": "Рука места {n}",
-        "play": "Ход {k}: место {n} заявляет",
+        "hand": "Рука: {name}",
+        "pile_play": "Ход {k}",
+        "play_by": "Ход {k}, чей",
+        "claims": "заявлено",
         "add_play": "Добавить ход в стопку",
         "caption": "Подпись",
         "copy": "Скопировать код",
@@ -119,12 +121,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Regeln",
         "players": "Spieler",
         "deck": "Deck",
-        "seat": "Platz {n}",
         "you": "Der Leser",
         "turn": "Am Zug",
         "target": "Karten legen in",
-        "hand": "Hand von Platz {n}",
-        "play": "Zug {k}: Platz {n} behauptet",
+        "hand": "Hand: {name}",
+        "pile_play": "Zug {k}",
+        "play_by": "Zug {k}, von",
+        "claims": "behauptet",
         "add_play": "Einen Zug zum Stapel hinzufügen",
         "caption": "Bildunterschrift",
         "copy": "Code kopieren",
@@ -150,12 +153,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Regels",
         "players": "Spelers",
         "deck": "Deck",
-        "seat": "Plaats {n}",
         "you": "De lezer",
         "turn": "Aan zet",
         "target": "Kaarten leggen in",
-        "hand": "Hand van plaats {n}",
-        "play": "Zet {k}: plaats {n} beweert",
+        "hand": "Hand: {name}",
+        "pile_play": "Zet {k}",
+        "play_by": "Zet {k}, door",
+        "claims": "beweert",
         "add_play": "Een zet aan de stapel toevoegen",
         "caption": "Onderschrift",
         "copy": "Code kopiëren",
@@ -181,12 +185,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Regole",
         "players": "Giocatori",
         "deck": "Mazzo",
-        "seat": "Posto {n}",
         "you": "Il lettore",
         "turn": "Di turno",
         "target": "Metti le carte in",
-        "hand": "Mano del posto {n}",
-        "play": "Giocata {k}: il posto {n} dichiara",
+        "hand": "Mano: {name}",
+        "pile_play": "Giocata {k}",
+        "play_by": "Giocata {k}, di",
+        "claims": "dichiara",
         "add_play": "Aggiungi una giocata al mazzo",
         "caption": "Didascalia",
         "copy": "Copia il codice",
@@ -212,12 +217,13 @@ PAGE_TEXT: dict[str, dict[str, str]] = {
         "preset": "Regras",
         "players": "Jogadores",
         "deck": "Baralho",
-        "seat": "Lugar {n}",
         "you": "O leitor",
         "turn": "A jogar",
         "target": "Pôr cartas em",
-        "hand": "Mão do lugar {n}",
-        "play": "Jogada {k}: o lugar {n} declara",
+        "hand": "Mão: {name}",
+        "pile_play": "Jogada {k}",
+        "play_by": "Jogada {k}, de",
+        "claims": "declara",
         "add_play": "Juntar uma jogada à pilha",
         "caption": "Legenda",
         "copy": "Copiar o código",
@@ -278,6 +284,20 @@ def example_section(example: dict[str, Any], lang: str) -> str:
     )
 
 
+def table_words(lang: str) -> dict[str, Any]:
+    """The game's own words for seats and cards (i18n/<lang>.json), so that the builder calls
+    the seats what the frame will call them ("You", "Anna", ...) and draws cards as the table
+    does ("Д♠" in Russian), not in codes of its own."""
+    catalog = json.loads((ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    bots = catalog["bot"]
+    return {
+        "you": catalog["setup"]["default_name"],
+        "bots": [bots[f"name_{n}"] for n in range(1, 6)],
+        "ranks": catalog["rank"],
+        "suits": catalog["suit"],
+    }
+
+
 def page(lang: str) -> str:
     words = PAGE_TEXT[lang]
     examples = load()
@@ -291,7 +311,8 @@ def page(lang: str) -> str:
     for rule_set in ("classic", "quick"):
         body.append(f'<h2 id="{rule_set}">{html.escape(words[rule_set])}</h2>\n')
         body += [example_section(e, lang) for e in examples if e["rule_set"] == rule_set]
-    builder_text = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+    builder_text = json.dumps({**words, "table": table_words(lang)}, ensure_ascii=False)
+    builder_text = builder_text.replace("</", "<\\/")
     return (
         "<!doctype html>\n"
         f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'

@@ -4,8 +4,6 @@
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = ["C", "D", "H", "S"];
-/** @type {Record<string, string>} */
-const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 /**
  * What the builder has set up so far.
@@ -14,7 +12,10 @@ const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
  *   target: string, turn: number, caption: string }} BuilderState
  * `where`: card -> "h<seat>" (a hand) or "p<play index>" (a play on the pile); `target`: where a
  * clicked card goes.
- * @typedef {{ state: BuilderState, words: Record<string, string>, redraw: () => void }} Builder
+ * @typedef {{ you: string, bots: string[], ranks: Record<string, string>, suits: Record<string, string> }} TableWords
+ * the game's own words for seats and cards, in the page's language (tools/render_examples.py
+ * takes them from the game's catalog), so the builder and the frame say the same.
+ * @typedef {{ state: BuilderState, words: Record<string, string>, table: TableWords, redraw: () => void }} Builder
  */
 
 /** @param {BuilderState} state the ranks of the deck in use */
@@ -74,9 +75,35 @@ function setting(b, label, choices, value, apply) {
   });
 }
 
+/**
+ * A seat's name as the frame will show it: the reader (the seat to act) is "You", the others
+ * take the bots' default names, counted from 1 in seat order with the reader's seat left out
+ * (core/events.js: seatName; the engine seats a position's reader as its one person).
+ * @param {Builder} b
+ * @param {number} seat
+ */
+export function seatName(b, seat) {
+  const turn = b.state.turn;
+  if (seat === turn) return b.table.you;
+  const bot = seat < turn ? seat + 1 : seat;
+  return b.table.bots[bot - 1] ?? `#${seat}`;
+}
+
+/** A card as the table writes it ("10♥", "Д♠"). @param {Builder} b @param {string} card */
+export function cardName(b, card) {
+  const rank = card.slice(0, -1);
+  return `${b.table.ranks[rank] ?? rank}${b.table.suits[card.slice(-1)] ?? ""}`;
+}
+
+/** Where a card is put, in words: a seat's name, or "Play 2". @param {Builder} b @param {string} where */
+function placeName(b, where) {
+  const index = Number(where.slice(1));
+  return where.startsWith("h") ? seatName(b, index) : fill(b.words.pile_play, { k: index + 1 });
+}
+
 /** @param {Builder} b @returns {[string, string][]} each seat, as a choice */
 function seatChoices(b) {
-  return seatsOf(b.state).map((s) => [String(s), fill(b.words.seat, { n: s })]);
+  return seatsOf(b.state).map((s) => [String(s), seatName(b, s)]);
 }
 
 /** The rule set, players, deck and whose turn it is. @param {Builder} b */
@@ -113,13 +140,13 @@ export function settingsFieldset(b) {
 /** The plays on the pile, each its author and claimed rank, and a button to add one. @param {Builder} b */
 export function playsFieldset(b) {
   const { state, words } = b;
-  const ranks = deckRanks(state).map((r) => /** @type {[string, string]} */ ([r, r]));
+  const ranks = deckRanks(state).map((r) => /** @type {[string, string]} */ ([r, b.table.ranks[r] ?? r]));
   const plays = make("div", { class: "plays" });
   state.plays.forEach((play, k) => {
-    const author = setting(b, fill(words.play, { k: k + 1, n: "" }), seatChoices(b), String(play.seat), (v) => {
+    const author = setting(b, fill(words.play_by, { k: k + 1 }), seatChoices(b), String(play.seat), (v) => {
       play.seat = Number(v);
     });
-    const rank = setting(b, "", ranks, play.rank, (v) => (play.rank = v));
+    const rank = setting(b, words.claims, ranks, play.rank, (v) => (play.rank = v));
     plays.append(make("div", {}, author, " ", rank));
   });
   const addPlay = make("button", { type: "button", id: "builder-add-play" }, words.add_play);
@@ -136,18 +163,20 @@ export function cardsFieldset(b) {
   const { state, words } = b;
   /** @type {[string, string][]} */
   const targets = [
-    ...seatsOf(state).map((seat) => /** @type {[string, string]} */ ([`h${seat}`, fill(words.hand, { n: seat })])),
-    ...state.plays.map(
-      (play, k) =>
-        /** @type {[string, string]} */ ([`p${k}`, `${fill(words.play, { k: k + 1, n: play.seat })} ${play.rank}`]),
+    ...seatsOf(state).map(
+      (seat) => /** @type {[string, string]} */ ([`h${seat}`, fill(words.hand, { name: seatName(b, seat) })]),
     ),
+    ...state.plays.map((play, k) => {
+      const what = `${seatName(b, play.seat)}: ${b.table.ranks[play.rank] ?? play.rank}`;
+      return /** @type {[string, string]} */ ([`p${k}`, `${fill(words.pile_play, { k: k + 1 })} (${what})`]);
+    }),
   ];
   const cards = make("div", { class: "cards" });
   for (const rank of deckRanks(state))
     for (const suit of SUITS) {
       const card = rank + suit;
       const where = state.where.get(card);
-      const label = where ? `${rank}${SUIT_SIGNS[suit]} → ${where}` : `${rank}${SUIT_SIGNS[suit]}`;
+      const label = where ? `${cardName(b, card)} → ${placeName(b, where)}` : cardName(b, card);
       const button = make("button", { type: "button", "data-card": card }, label);
       if (where) button.setAttribute("data-where", where);
       button.addEventListener("click", () => {

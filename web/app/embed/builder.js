@@ -1,7 +1,8 @@
 // The examples page's builder (docs/positions.md, "The builder"): a position set up with clicks
 // (builder-parts.js: rule set, players, deck, whose turn, the pile's plays, where each card
 // is), a caption, and the embed code for it, written again on every change. Its words come from
-// the page (#builder-text, in the page's language).
+// the page (#builder-text, in the page's language), with the game's own names for the seats and
+// the cards (`table`), so that it says "You", "Anna", "7♣" where the frame will.
 
 import { packLink, snippet } from "./position-link.js";
 import { cardsFieldset, make, playsFieldset, seatsOf, settingsFieldset } from "./builder-parts.js";
@@ -31,8 +32,7 @@ export function startBuilder() {
   const root = document.getElementById("builder");
   const textNode = document.getElementById("builder-text");
   if (!root || !textNode) return;
-  /** @type {Record<string, string>} */
-  const words = JSON.parse(textNode.textContent || "{}");
+  const { table, ...words } = JSON.parse(textNode.textContent || "{}");
   const lang = root.dataset.lang || "en";
   /** @type {BuilderState} */
   const state = {
@@ -58,7 +58,8 @@ export function startBuilder() {
     if (output instanceof HTMLTextAreaElement) await navigator.clipboard.writeText(output.value).catch(() => {});
     copied.textContent = words.copied;
   });
-  const b = { state, words, redraw: () => draw() };
+  /** @type {import("./builder-parts.js").Builder} */
+  const b = { state, words, table, redraw: () => draw() };
   const draw = () => {
     root.replaceChildren(
       settingsFieldset(b),
