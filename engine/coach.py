@@ -8,18 +8,20 @@ it use a hidden card.  It answers in codes and numbers; the page words them in e
 
 Each rule has one home: the counts are the card tracker's (``engine.tracker``), the chance that a
 claim is a lie is the bots' claim model (``engine.bots.estimate.p_claim_true``, with Medium's
-honesty), and the
-suggestion is the Expert bot's own choice (``engine.bots.make_bot``).  The Expert gets a random
-generator of its own, seeded from the caller's ``seed`` (the worker passes the game's seed and the
-move number), so the same position in the same game brings the same suggestion and no other
-random stream moves.
+honesty), and the suggestion is the Expert bot's own choice (``engine.bots.make_bot``), except
+where it would go against a certainty the facts state (:func:`certainty`): then the coach calls a
+lie it names, or takes the Expert's next choice without the call on a claim it shows as honest.
+The Expert gets a random generator of its own, seeded from the caller's ``seed`` (the worker
+passes the game's seed and the move number), so the same position in the same game brings the
+same suggestion and no other random stream moves.  The bots at the table never ask the coach:
+their play is their own.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Literal, cast
 
 from .bots import make_bot
 from .bots.estimate import p_claim_true
@@ -125,12 +127,38 @@ def suggest(
     The Expert learns the players' habits from ``events_seen`` and decides on a generator seeded
     from ``seed`` only.  None when the seat may not act.
     """
-    if not view["legal"]:
+    legal = view["legal"]
+    if not legal:
         return None
     expert = make_bot("expert", random.Random(f"coach:{seed}"))
     expert.observe(visible_events(events_seen, view["seat"]))
     action = cast(Action, expert.act(view))  # a bot's action is a legal one (test_coach.py)
+    certain = certainty(found)
+    if certain == "lie" and legal["challenge"] and action["type"] != "challenge":
+        # The player is told the claim is a lie: the line must not advise letting it stand.
+        action = {"type": "challenge"}
+    elif certain == "honest" and action["type"] == "challenge":
+        # Told the claim is honest, the player is not advised to call it: the Expert's choice
+        # among the rest (the same generator, so the same position still brings the same line).
+        without = cast(SeatView, {**view, "legal": {**legal, "challenge": False}})
+        action = cast(Action, expert.act(without))
     return {"action": action, "why": _why(view, action, found)}
+
+
+def certainty(found: list[CoachFact]) -> Literal["lie", "honest"] | None:
+    """What the facts shown say for sure of the last claim: "lie", "honest", or None.
+
+    A ``sure_bluff``, or a chance of a lie shown as 100 %, reads as a lie; a chance shown as 0 %
+    reads as honest.  The suggestion never goes against it (:func:`suggest`): the page shows the
+    facts and the suggestion together, and a player told "a sure bluff" must not read "let it
+    stand" beside it without a reason.
+    """
+    for fact in found:
+        if fact["code"] == "sure_bluff":
+            return "lie"
+        if fact["code"] == "lie_chance" and fact["percent"] in (0, 100):
+            return "lie" if fact["percent"] == 100 else "honest"
+    return None
 
 
 def _why(view: SeatView, action: Action, found: list[CoachFact]) -> Why:
@@ -145,7 +173,7 @@ def _why(view: SeatView, action: Action, found: list[CoachFact]) -> Why:
             return {"code": "honest", "count": len(cards), "rank": rank}
         return {"code": "bluff", "count": len(cards), "rank": rank, "honest": honest}
     if any(fact["code"] == "sure_bluff" for fact in found):
-        # Not calling a sure bluff: in an open-challenge window the Expert leaves it to others.
+        # Not calling a sure bluff only where no call is allowed (suggest() calls it otherwise).
         return {"code": "sure_bluff" if kind == "challenge" else "leave_call"}
     percent = next(fact["percent"] for fact in found if fact["code"] == "lie_chance")
     if kind == "challenge":

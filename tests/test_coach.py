@@ -112,12 +112,8 @@ def test_three_sevens_in_hand_make_a_claim_of_two_sevens_a_sure_bluff() -> None:
     }
     assert "lie_chance" not in found
     suggestion = advise(game.view(0), seen, "1:1")["suggestion"]
-    # Whatever the Expert chooses (playing on is believing), its reason names a call on a sure
-    # bluff as such, and a play by what it is.
-    if suggestion["action"]["type"] == "challenge":
-        assert suggestion["why"] == {"code": "sure_bluff"}
-    else:
-        assert suggestion["why"]["code"] in {"honest", "bluff", "last_cards", "leave_call"}
+    # A sure bluff stated is a sure bluff called (tests/test_coach_certainty.py).
+    assert suggestion == {"action": {"type": "challenge"}, "why": {"code": "sure_bluff"}}
 
 
 def test_a_possible_claim_gets_the_bots_chance_of_a_lie() -> None:
