@@ -9,8 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driver import configure, deal, open_page, wait_ready, wait_turn
+from driver import BOOT_TIMEOUT_MS, configure, deal, open_page, wait_ready, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
+
+from engine.links import pack
+from tests.test_catalog_grammar import EXPECTED, MESSAGES
 
 LANGS = ("de", "nl", "it", "pt", "en", "ru")
 NATIVE = ("Deutsch", "Nederlands", "Italiano", "Português", "English", "Русский")
@@ -191,3 +194,169 @@ def test_browser_language_then_default_and_the_quick_last_cards_section(
     expect(other.locator("html")).to_have_attribute("lang", "en")
     expect(other.locator("#setup-heading")).to_have_text("New game")
     wait_ready(other)
+
+
+# The cases of tests/test_catalog_grammar.py, rendered by the page's own functions (the log's
+# describeEvent, the review's, the explanations' and the coach's aboutSeat) in each language.
+PLAYERS_JS = """async ({ langs, cases }) => {
+  const i18n = await import("./app/core/i18n.js");
+  const ev = await import("./app/core/events.js");
+  const table = { human: 0, seats: [
+    { name: "", level: "human" }, { name: "", level: "easy" }, { name: "", level: "easy" },
+    { name: "Sam", level: "easy" } ] };
+  const seatOf = { you: 0, female: 1, male: 2, neutral: 3 };
+  const out = {};
+  for (const lang of langs) {
+    await i18n.setLanguage(lang, { remember: false });
+    for (const [message, person] of cases) {
+      const seat = seatOf[person];
+      const said = {
+        took: () => ev.aboutSeat("review.took", table, seat, { count: 5 }),
+        took_one: () => ev.aboutSeat("review.took", table, seat, { count: 1 }),
+        plays: () => ev.describeEvent({ type: "played", seat, count: 3, rank: "7",
+          cards: seat === 0 ? ["7H", "7D", "KS"] : undefined }, table),
+        honest: () => ev.describeEvent({ type: "revealed", seat, cards: ["7H"], rank: "7",
+          honest: true }, table),
+        bluffed: () => ev.describeEvent({ type: "revealed", seat, cards: ["KS"], rank: "7",
+          honest: false }, table),
+        bluffed_why: () => ev.aboutSeat("position.why.challenge_bluff", table, seat,
+          { rank_group: i18n.t("rank_group.7") }, "author"),
+        wins: () => ev.aboutSeat("position.win", table, seat),
+        sure_bluff: () => ev.aboutSeat("coach.sure_bluff", table, seat,
+          { n: 3, rank: ev.rankText("7"), limit: 1 }),
+      }[message];
+      out[`${lang} ${message} ${person}`] = said();
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_page_says_each_player_as_the_table_of_sentences(page: Page, base_url: str) -> None:
+    """The human in the second person, Anna and Boris each with their gender, a typed name in the
+    neutral wording: the page's sentences are the hand-written table's, in all six languages."""
+    open_page(page, base_url, "lang=en&speed=instant")
+    cases = [[message, person] for message, persons in MESSAGES.items() for person in persons]
+    said = page.evaluate(PLAYERS_JS, {"langs": list(LANGS), "cases": cases})
+    wrong = {key: text for key, text in said.items() if text != EXPECTED[tuple(key.split())]}
+    assert not wrong, wrong
+    assert len(said) == len(EXPECTED)
+
+
+def stored_review(seats: list[dict[str, str]] | None, names: list[str]) -> dict[str, Any]:
+    """A finished 3-player game as the history keeps it: Anna's bluff caught (she takes 3), Boris
+    wrong on an honest play (he takes 2), the player wrong on an honest play (5)."""
+    play = {"rank": "7", "honest": False, "call": "challenge"}
+    review = {
+        "hand": 1,
+        "reason": "out",
+        "ranking": [{"seat": 2, "place": 1}, {"seat": 1, "place": 2}, {"seat": 0, "place": 3}],
+        "losers": [0],
+        "plays": [
+            {**play, "seat": 1, "cards": ["KS", "7H", "7D"]},
+            {**play, "seat": 0, "rank": "8", "cards": ["8H", "8D"], "honest": True},
+            {**play, "seat": 1, "rank": "9", "cards": ["9H"], "honest": True},
+        ],
+        "calls": [
+            {"seat": 0, "kind": "challenge", "target": 1, "play": 0, "taker": 1, "taken": 3},
+            {"seat": 2, "kind": "challenge", "target": 0, "play": 1, "taker": 2, "taken": 2},
+            {"seat": 0, "kind": "challenge", "target": 1, "play": 2, "taker": 0, "taken": 5},
+        ],
+        "players": [
+            {
+                "seat": s,
+                "plays": 1,
+                "bluffs": 0,
+                "caught": 0,
+                "calls_won": 0,
+                "calls_lost": 0,
+                "taken": 0,
+            }
+            for s in range(3)
+        ],
+        "hands": [["AS"], ["6H"], []],
+    }
+    for call, right in zip(review["calls"], (True, False, False), strict=True):
+        call["right"] = right
+    game: dict[str, Any] = {
+        "when": "2026-12-01T12:00:00.000Z",
+        "preset": "classic",
+        "names": names,
+        "human": 0,
+        "reviews": [review],
+    }
+    if seats is not None:
+        game["seats"] = seats
+    return game
+
+
+REVIEW_WORDS = {
+    "de": (
+        ["Du", "Anna", "Boris"],
+        ["Anna hat 3 Karten genommen", "Boris hat 2 Karten genommen", "Du hast 5 Karten genommen"],
+    ),
+    "ru": (
+        ["Вы", "Анна", "Борис"],
+        ["Анна забрала 3 карты", "Борис забрал 2 карты", "Вы забрали 5 карт"],
+    ),
+    "it": (
+        ["Tu", "Anna", "Boris"],
+        ["Anna ha preso 3 carte", "Boris ha preso 2 carte", "Hai preso 5 carte"],
+    ),
+}
+
+
+def test_a_stored_review_names_the_players_in_the_language_it_is_reopened_in(
+    page: Page, base_url: str
+) -> None:
+    """A game stored with its seats, and one stored by an older page with English names only:
+    both reopen with the names, the person and the gender of the page's language."""
+    seats = [
+        {"name": "", "level": "human"},
+        {"name": "", "level": "medium"},
+        {"name": "", "level": "medium"},
+    ]
+    games = [
+        stored_review(seats, ["You", "Anna", "Boris"]),
+        stored_review(None, ["You", "Anna", "Boris"]),
+    ]
+    open_page(page, base_url, "lang=en&speed=instant")
+    page.evaluate("(games) => localStorage.setItem('vnv.reviews', JSON.stringify(games))", games)
+    for lang, (names, costs) in REVIEW_WORDS.items():
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.click("#stats-open")
+        buttons = page.locator("#review-history li button")
+        expect(buttons).to_have_count(2)
+        for i in range(2):
+            buttons.nth(i).click()
+            dialog = page.locator("#review-dialog")
+            expect(dialog).to_be_visible()
+            players = dialog.locator("table").last.locator("tbody th")
+            expect(players).to_have_text(names)
+            calls = dialog.locator("table").nth(1).locator("tbody td:nth-child(6)")
+            expect(calls).to_have_text(costs)
+            expect(dialog.locator("h3")).to_have_text(
+                catalog(lang)["review"]["hand"].replace("{{hand}}", "1")
+            )
+            page.locator("#review-close").click()
+            expect(dialog).to_be_hidden()
+        page.locator("#stats-close").click()
+
+
+def test_a_refused_position_is_said_wholly_in_the_readers_language(
+    page: Page, base_url: str
+) -> None:
+    """The notice is the page's German sentence from its first word to its last; the engine's
+    English reason is folded away under "Details", not part of the sentence."""
+    bad = pack({"v": 1, "hands": [["7S"], ["7S"]], "turn": 0})
+    page.goto(f"{base_url.rstrip('/')}/embed.html?lang=de#position={bad}")
+    c = catalog("de")
+    sentence = f"{c['position']['error']} {c['error']['bad_position']}"
+    text = page.locator("#notice .notice-text")
+    expect(text).to_have_text(sentence, timeout=BOOT_TIMEOUT_MS)
+    detail = page.locator("#notice details.notice-detail")
+    expect(detail).to_have_count(1)
+    assert detail.evaluate("d => !d.open")
+    expect(detail.locator("summary")).to_have_text(c["boot"]["details"])
+    expect(detail.locator("code")).to_have_attribute("lang", "en")

@@ -82,6 +82,19 @@ def fold(flat: dict[str, Any]) -> dict[str, dict[str, str]]:
     return out
 
 
+# A language whose sentence about a player agrees with the player's gender (a Russian past tense:
+# "Анна забрала", "Борис забрал") words it once more per gender, ``<key>_female`` and
+# ``<key>_male`` beside the neutral ``<key>`` (docs/i18n.md, "Players in sentences"); other
+# languages need no such forms. They are checked against the neutral key.
+GENDER_FORM = re.compile(r"^(?P<base>.+)_(?:female|male)$")
+
+
+def neutral(base: str) -> str:
+    """The key a gender form words again: ``review.took_female`` -> ``review.took``."""
+    match = GENDER_FORM.match(base)
+    return match["base"] if match else base
+
+
 @pytest.fixture(scope="module")
 def catalogs() -> dict[str, dict[str, dict[str, str]]]:
     return {lang: fold(flatten(load(lang))) for lang in LANGS}
@@ -102,7 +115,8 @@ def test_same_keys_in_every_language(catalogs: dict[str, dict[str, dict[str, str
     for lang in LANGS:
         keys = set(catalogs[lang])
         assert not reference - keys, f"{lang} lacks {sorted(reference - keys)}"
-        assert not keys - reference, f"{lang} has keys en.json lacks: {sorted(keys - reference)}"
+        extra = {key for key in keys - reference if neutral(key) not in reference}
+        assert not extra, f"{lang} has keys en.json lacks: {sorted(extra)}"
 
 
 def test_plural_forms_are_the_ones_each_language_needs(
@@ -114,7 +128,7 @@ def test_plural_forms_are_the_ones_each_language_needs(
     for lang in LANGS:
         needed = set(PLURALS[lang])
         for base, forms in catalogs[lang].items():
-            if base not in plural_keys:
+            if neutral(base) not in plural_keys:
                 assert set(forms) == {""}, f"{lang}: {base} has plural forms, en.json has none"
                 continue
             assert set(forms) == needed, (
@@ -129,7 +143,7 @@ def placeholders(forms: dict[str, str]) -> set[str]:
 def test_placeholders_match_english(catalogs: dict[str, dict[str, dict[str, str]]]) -> None:
     for lang in LANGS:
         for base, forms in catalogs[lang].items():
-            english = placeholders(catalogs["en"][base])
+            english = placeholders(catalogs["en"][neutral(base)])
             assert placeholders(forms) == english, f"{lang}: {base}"
             # A plural form may say "one" in words, but every other variable is in every form.
             for cat, text in forms.items():
@@ -252,8 +266,13 @@ SECOND_PERSON: dict[str, tuple[str, str]] = {
 
 
 def human_subject_keys(english: dict[str, dict[str, str]]) -> list[str]:
-    """Every message whose subject is the human: the events' "_you" twins and "You won"."""
-    return [*sorted(base for base in english if base.endswith("_you")), "end.you_won"]
+    """Every message whose subject is the human: the "_you" twins (the log's, the review's, the
+    explanations'), "You won" and the log's line for an undo."""
+    return [
+        *sorted(base for base in english if base.endswith("_you")),
+        "end.you_won",
+        "event.undone",
+    ]
 
 
 def second_person_faults(lang: str, text: str) -> list[str]:
@@ -273,12 +292,14 @@ def test_every_seat_subject_has_a_second_person_twin(
     subjects = [
         base
         for base, forms in catalogs["en"].items()
-        if base.startswith("event.")
+        if base.startswith(("event.", "review.", "position."))
         and not base.endswith("_you")
         and any(SEAT_SUBJECT.search(text) for text in forms.values())
     ]
     assert "event.revealed_honest" in subjects
     assert "event.dealt" in subjects
+    assert "review.took" in subjects  # the review's cost of a call
+    assert "position.drew" in subjects  # a position's explanation
     for lang in LANGS:
         for base in subjects:
             assert f"{base}_you" in catalogs[lang], f"{lang}: {base} has no {base}_you"
@@ -292,6 +313,8 @@ def test_messages_to_the_human_are_in_the_second_person(
     keys = human_subject_keys(catalogs["en"])
     assert "event.revealed_bluff_you" in keys
     assert "event.played_you" in keys
+    assert "review.took_you" in keys
+    assert "position.win_you" in keys
     for lang in LANGS:
         for key in keys:
             for cat, text in catalogs[lang][key].items():

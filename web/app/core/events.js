@@ -69,13 +69,70 @@ export function seatName(table, seat) {
   if (seat === null || seat === undefined) return "";
   const given = table.seats[seat]?.name;
   if (given) return given;
-  const first = firstPerson(table);
+  const bot = defaultBot(table, seat);
   // On a shared screen nobody is "You": the first person is "Player 1", the others are named
   // like the bots of their rows.
-  if (seat === first) return sharedTable(table) ? t("setup.first_person") : t("setup.default_name");
-  // Seats are numbered from 1 in setup order, the first person's seat left out.
-  const bot = seat < first ? seat + 1 : seat;
+  if (bot === null) return sharedTable(table) ? t("setup.first_person") : t("setup.default_name");
   return has(`bot.name_${bot}`) ? t(`bot.name_${bot}`) : `#${seat}`;
+}
+
+/**
+ * The number of the default bot name an unnamed seat takes (`bot.name_<n>`), null for the
+ * setup's first person. Seats are numbered from 1 in setup order, the first person's seat left out.
+ * @param {Table} table
+ * @param {number} seat
+ * @returns {number | null}
+ */
+function defaultBot(table, seat) {
+  const first = firstPerson(table);
+  if (seat === first) return null;
+  return seat < first ? seat + 1 : seat;
+}
+
+/**
+ * @typedef {"you" | "female" | "male" | "neutral"} Person how a sentence about a seat is worded
+ */
+
+/**
+ * How a sentence about `seat` is worded (docs/i18n.md, "Players in sentences"): the human is
+ * spoken to ("you"); an unnamed bot seat takes the grammatical gender its default name has in
+ * the catalog (`bot.gender_<n>`), so Russian says "Анна забрала", "Борис забрал"; any other name
+ * (typed by the player, or "Player 1") gets the neutral wording, which each language words to
+ * fit a name of any gender, as the page cannot know it.
+ * @param {Table} table
+ * @param {number | null | undefined} seat
+ * @returns {Person}
+ */
+export function seatPerson(table, seat) {
+  if (seat === null || seat === undefined) return "neutral";
+  if (seat === table.human) return "you";
+  if (table.seats[seat]?.name) return "neutral";
+  const bot = defaultBot(table, seat);
+  const gender = bot !== null && has(`bot.gender_${bot}`) ? t(`bot.gender_${bot}`) : "";
+  return gender === "female" || gender === "male" ? gender : "neutral";
+}
+
+/**
+ * The key a sentence about a seat of `person` uses: `key_you` (the second person) for the
+ * human, `key_female` / `key_male` where the language words one for that gender, else `key`.
+ * @param {string} key
+ * @param {Person} person
+ */
+export function personKey(key, person) {
+  return person !== "neutral" && has(`${key}_${person}`) ? `${key}_${person}` : key;
+}
+
+/**
+ * The sentence `key` about `seat` (its subject), in the form for that seat (personKey), with
+ * the seat's name as `{{name}}` (or as the variable `as`, e.g. "author").
+ * @param {string} key
+ * @param {Table} table
+ * @param {number | null | undefined} seat
+ * @param {Record<string, unknown>} [vars]
+ * @param {string} [as]
+ */
+export function aboutSeat(key, table, seat, vars = {}, as = "name") {
+  return t(personKey(key, seatPerson(table, seat)), { ...vars, [as]: seatName(table, seat) });
 }
 
 /** The setup's first person (its "You" row): the seat the bots' default names count from.
@@ -110,7 +167,8 @@ export function seatNames(table) {
 
 /**
  * One event as a sentence for the human seat. Where the human is the subject (the seat that
- * acts, or the dealer) the sentence is the `_you` template, in the second person.
+ * acts, or the dealer) the sentence is the `_you` template, in the second person; a bot's is the
+ * form for its gender where the language has one (personKey).
  * @param {GameEvent} any
  * @param {Table} ctx
  * @returns {string}
@@ -134,8 +192,8 @@ export function describeEvent(any, ctx) {
   let key = `event.${event.type}`;
   if (event.type === "revealed") key = event.honest ? "event.revealed_honest" : "event.revealed_bluff";
   if (event.type === "hand_over" && event.reason === "cap") key = "event.hand_over_cap"; // the table's cap
-  const subject = event.type === "dealt" ? event.dealer : event.seat;
-  if (subject === ctx.human && has(`${key}_you`)) key = `${key}_you`;
   if (!has(key)) return t("event.unknown", { type: event.type });
-  return t(key, vars);
+  // The subject (the seat that acts, or the dealer) decides the form: "You take", "Анна забирает".
+  const subject = event.type === "dealt" ? event.dealer : event.seat;
+  return t(personKey(key, seatPerson(ctx, subject)), vars);
 }

@@ -3,7 +3,8 @@
 // the next decision, and then explains it: what was under the pile, who takes it, and which rule
 // decided. The bots play only until the reader decides; the table then holds still, and
 // "Try again" sets the position up anew. A position the rules cannot reach is said above the
-// setup screen in the reader's language, with the engine's reason.
+// setup screen wholly in the reader's language; the engine's own reason (English, for whoever
+// builds positions) goes to the console and to the notice's folded details.
 //
 // A host page loads positions by postMessage (embed/frame.js checks the origin, then hands the message
 // here): {type: "vnv:load-position", position} -> {type: "vnv:position-loaded", ok, error?},
@@ -13,7 +14,7 @@ import { t, has, language, onLanguage } from "../core/i18n.js";
 import { el } from "../core/dom.js";
 import { app, ui } from "../state.js";
 import { enterTable } from "../game/loop.js";
-import { cardsText, seatName } from "../core/events.js";
+import { aboutSeat, cardsText } from "../core/events.js";
 import { showNotice, clearNotice } from "../core/notice.js";
 
 /** @typedef {import("../protocol").Explanation} Explanation */
@@ -40,7 +41,8 @@ export async function setUpPosition(position) {
   const resp = await app.client.call("new_position", { position });
   if (!resp.ok) {
     document.getElementById("position-box")?.remove();
-    showNotice(`${t("position.error")} ${t(`error.${resp.error}`)} (${resp.message})`);
+    console.warn("position refused:", resp.error, resp.message);
+    showNotice(`${t("position.error")} ${t(`error.${resp.error}`)}`, resp.message);
     document.documentElement.dataset.position = "refused";
     return { ok: false, error: resp.error };
   }
@@ -64,24 +66,23 @@ function captionText(resp) {
 
 /**
  * The explanation's sentences, from the catalog: why, who went out, who drew, what comes next.
+ * Each is worded for the seat it is about (core/events.js aboutSeat): "You are next", "Борис
+ * блефовал", "Анна блефовала".
  * @param {Explanation} x
  * @param {TableAnswer} resp
  */
 function sentences(x, resp) {
   const ctx = { human: resp.human, seats: resp.seats };
   const top = x.pile[x.pile.length - 1];
-  const author = top ? seatName(ctx, top.seat) : "";
-  const lines = [t(`position.why.${x.reason}`, { author, rank_group: top ? t(`rank_group.${top.rank}`) : "" })];
-  for (const seat of x.out) lines.push(t("position.out", { name: seatName(ctx, seat) }));
-  for (const drew of x.drew) lines.push(t("position.drew", { name: seatName(ctx, drew.seat), count: drew.count }));
+  const group = top ? t(`rank_group.${top.rank}`) : "";
+  const lines = [aboutSeat(`position.why.${x.reason}`, ctx, top?.seat, { rank_group: group }, "author")];
+  for (const seat of x.out) lines.push(aboutSeat("position.out", ctx, seat));
+  for (const drew of x.drew) lines.push(aboutSeat("position.drew", ctx, drew.seat, { count: drew.count }));
   if (x.ended === "move_limit") lines.push(t("position.move_limit"));
   if (x.ended) {
-    if (x.winner === null) lines.push(t("position.draw"));
-    else if (x.winner === resp.human) lines.push(t("position.win_you"));
-    else lines.push(t("position.win", { name: seatName(ctx, x.winner) }));
+    lines.push(x.winner === null ? t("position.draw") : aboutSeat("position.win", ctx, x.winner));
   } else if (x.next !== null) {
-    const key = x.opening ? "position.opens" : "position.next";
-    lines.push(x.next === resp.human ? t(`${key}_you`) : t(key, { name: seatName(ctx, x.next) }));
+    lines.push(aboutSeat(x.opening ? "position.opens" : "position.next", ctx, x.next));
   }
   return lines;
 }
@@ -105,7 +106,7 @@ function renderBox() {
     for (const play of x.pile) {
       const count = play.cards.length;
       const ranks = t(`rank_plural.${play.rank}`, { count });
-      const line = t("position.play", { name: seatName(ctx, play.seat), cards: cardsText(play.cards), count, ranks });
+      const line = aboutSeat("position.play", ctx, play.seat, { cards: cardsText(play.cards), count, ranks });
       plays.append(
         el(
           "li",

@@ -7,7 +7,7 @@
 
 import { onLanguage, t } from "../core/i18n.js";
 import { $, $as, el } from "../core/dom.js";
-import { cardsText, rankText } from "../core/events.js";
+import { aboutSeat, cardsText, rankText } from "../core/events.js";
 import { app, myTurn, settings, ui } from "../state.js";
 import { setToggle } from "../core/settings.js";
 
@@ -57,11 +57,6 @@ export async function updateCoach() {
   renderAdvice(advice);
 }
 
-/** @param {number} seat */
-function nameOf(seat) {
-  return app.names[seat] ?? String(seat);
-}
-
 /** @param {CoachFact} fact @returns {string} */
 function factText(fact) {
   if (fact.code === "bound") {
@@ -75,9 +70,12 @@ function factText(fact) {
       over: fact.limit + 1,
     });
   }
-  const claim = { name: nameOf(fact.seat), n: fact.count, rank: rankText(fact.rank) };
-  if (fact.code === "sure_bluff") return t("coach.sure_bluff", { ...claim, limit: fact.limit });
-  return t("coach.lie_chance", { ...claim, percent: fact.percent });
+  // A sentence about the seat that claimed, worded for it (core/events.js aboutSeat).
+  const table = app.resp ?? { human: -1, seats: [] };
+  const claim = { n: fact.count, rank: rankText(fact.rank) };
+  if (fact.code === "sure_bluff")
+    return aboutSeat("coach.sure_bluff", table, fact.seat, { ...claim, limit: fact.limit });
+  return aboutSeat("coach.lie_chance", table, fact.seat, { ...claim, percent: fact.percent });
 }
 
 /** @param {Suggestion} suggestion @returns {string} */

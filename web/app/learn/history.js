@@ -1,13 +1,19 @@
 // The last 20 finished games' reviews, in localStorage (the embed page keeps its own): the game
 // is over, so its cards are no secret any more. The statistics dialog lists them (review.js:
 // historyList). What is stored is shown, never trusted: each game is checked for its shape when
-// read, and a damaged one is dropped.
+// read, and a damaged one is dropped. A game keeps its seats as set up (a typed name, or "" for a
+// default one) and the names are made when it is shown, so a review reopened in another language
+// names "Du" and "Анна" in that language (docs/i18n.md, "Players in sentences"); a game stored
+// before seats were kept has only its names, and those that are a default name are read back as
+// the default (pastTable).
 
 import { readItem, writeItem } from "../core/storage.js";
 
 /**
  * @typedef {import("../protocol").HandReview} HandReview
- * @typedef {{ when: string, preset: string, names: string[], human: number, reviews: HandReview[], replay?: string }} PastGame
+ * @typedef {import("../protocol").Seat} Seat
+ * @typedef {{ when: string, preset: string, names: string[], human: number, reviews: HandReview[], replay?: string,
+ *   seats?: Seat[] }} PastGame
  */
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.reviews" : "vnv.reviews";
@@ -69,9 +75,53 @@ export function loadHistory() {
         counts(g.human) &&
         Array.isArray(g.reviews) &&
         g.reviews.every(isReview) &&
-        (g.replay === undefined || (typeof g.replay === "string" && LINK.test(g.replay))),
+        (g.replay === undefined || (typeof g.replay === "string" && LINK.test(g.replay))) &&
+        (g.seats === undefined || isSeats(g.seats, g.names.length)),
     )
     .slice(0, HISTORY_MAX);
+}
+
+/**
+ * @param {unknown} value
+ * @param {number} players
+ * @returns {value is Seat[]}
+ */
+function isSeats(value, players) {
+  return (
+    Array.isArray(value) &&
+    value.length === players &&
+    value.every((seat) => isRecord(seat) && typeof seat.name === "string" && typeof seat.level === "string")
+  );
+}
+
+// The default names in every catalog (i18n/*.json `setup.default_name`, `bot.name_<n>`;
+// tests/test_catalog_grammar.py keeps this list equal to them): a game stored with names only
+// shows these in the language the page is in.
+const DEFAULT_YOU = ["You", "Du", "Jij", "Tu", "Você", "Вы"];
+const DEFAULT_BOTS = [
+  ["Anna", "Анна"],
+  ["Boris", "Борис"],
+  ["Vera", "Вера"],
+  ["Grisha", "Grischa", "Grisja", "Гриша"],
+  ["Dasha", "Dascha", "Dasja", "Даша"],
+];
+
+/**
+ * Who sat where in a stored game, as the page names seats (core/events.js seatName): its seats,
+ * or for a game stored with names only, each name that is a default name read back as "" (the
+ * default in the current language), any other kept as typed.
+ * @param {PastGame} past
+ * @returns {{ human: number, seats: Seat[] }}
+ */
+export function pastTable(past) {
+  if (past.seats) return { human: past.human, seats: past.seats };
+  /** @type {Seat[]} */
+  const seats = past.names.map((name, seat) => {
+    const bot = seat < past.human ? seat : seat - 1; // the bots' names count from 1, the human left out
+    const known = seat === past.human ? DEFAULT_YOU : (DEFAULT_BOTS[bot] ?? []);
+    return { name: known.includes(name) ? "" : name, level: seat === past.human ? "human" : "medium" };
+  });
+  return { human: past.human, seats };
 }
 
 /** @param {unknown} v */

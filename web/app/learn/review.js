@@ -2,20 +2,25 @@
 // hand, with every card that was hidden. Shown as tables (screen readers read them cell by cell)
 // between the hands of a match, in the between-hands summary that holds the bots until "Next
 // hand" (summary.js), and on the end screen. The last 20 finished games keep their reviews
-// (history.js): the statistics dialog opens them again.
+// (history.js): the statistics dialog opens them again. Names are made when a review is shown,
+// from the seats (core/events.js), so they are in the page's language and each sentence about a
+// player has its grammar ("You took 5 cards", "Анна забрала 5 карт").
 
 import { onLanguage, t } from "../core/i18n.js";
 import { $as, el } from "../core/dom.js";
-import { cardsText, rankText } from "../core/events.js";
+import { aboutSeat, cardsText, logTable, rankText, seatName } from "../core/events.js";
 import { ui } from "../state.js";
-import { loadHistory, remember } from "./history.js";
+import { loadHistory, pastTable, remember } from "./history.js";
 
 /**
  * @typedef {import("../protocol").HandReview} HandReview
  * @typedef {import("./history.js").PastGame} PastGame
+ * @typedef {import("../protocol").Seat} Seat
  */
 
 const game = ui.review.game; // this game's reviews so far, with the names and seat they are told for
+/** @type {Seat[]} this game's seats as set up: the reviews name them in the page's language */
+let seats = [];
 
 /** A new game at the table: its reviews start empty. */
 export function startReviews() {
@@ -36,11 +41,13 @@ export function takeReview(resp, names) {
   game.reviews = resp.reviews ?? [...game.reviews, resp.review];
   game.names = names;
   game.human = resp.human;
+  seats = resp.seats.map((seat) => ({ name: seat.name, level: seat.level }));
   if (resp.view.over) {
     remember({
       when: new Date().toISOString(),
       preset: resp.view.preset,
       names,
+      seats,
       human: resp.human,
       reviews: game.reviews,
     });
@@ -50,12 +57,12 @@ export function takeReview(resp, names) {
 /** The review of the hand that just ended, as tables, for the between-hands summary. @returns {HTMLElement} */
 export function handReview() {
   const last = game.reviews.slice(-1);
-  return reviewTables({ when: "", preset: "", names: game.names, human: game.human, reviews: last });
+  return reviewTables({ when: "", preset: "", names: game.names, seats, human: game.human, reviews: last });
 }
 
 /** The reviews of the game just finished, for the end screen. @returns {HTMLElement} */
 export function endReviews() {
-  return reviewTables({ when: "", preset: "", names: game.names, human: game.human, reviews: game.reviews });
+  return reviewTables({ when: "", preset: "", names: game.names, seats, human: game.human, reviews: game.reviews });
 }
 
 /** @param {PastGame} past */
@@ -98,8 +105,9 @@ function table(caption, head, rows, mine = []) {
         el(
           "tr",
           { class: mine.includes(i) ? "me-row" : "" },
-          el("th", { scope: "row", text: String(row[0]) }),
-          ...row.slice(1).map((cell) => el("td", { text: String(cell) })),
+          // data-label: a narrow screen shows each row as a block, every cell under its heading.
+          el("th", { scope: "row", text: String(row[0]), "data-label": head[0] }),
+          ...row.slice(1).map((cell, k) => el("td", { text: String(cell), "data-label": head[k + 1] })),
         ),
       ),
     ),
@@ -112,13 +120,14 @@ function table(caption, head, rows, mine = []) {
  * @returns {HTMLElement}
  */
 function reviewTables(past) {
+  const ctx = logTable(pastTable(past)); // on a shared screen nobody is "you"
   /** @param {number | null} seat */
-  const name = (seat) => (seat === null ? "" : (past.names[seat] ?? String(seat)));
+  const name = (seat) => (seat === null ? "" : seatName(ctx, seat) || String(seat));
   const box = el("div", { class: "review" });
   for (const review of past.reviews) {
     const section = el("section", { class: "review-hand", "data-hand": String(review.hand) });
     section.append(el("h3", { text: t("review.hand", { hand: review.hand }) }), playsTable(review, name));
-    if (review.calls.length) section.append(callsTable(review, name));
+    if (review.calls.length) section.append(callsTable(review, name, ctx));
     section.append(playersTable(review, name, past.human));
     box.append(section);
   }
@@ -143,8 +152,13 @@ function playsTable(review, name) {
   );
 }
 
-/** The hand's calls: who was right, who took how many cards. @param {HandReview} review @param {NameOf} name */
-function callsTable(review, name) {
+/**
+ * The hand's calls: who was right, who took how many cards ("You took 5 cards", "Анна забрала").
+ * @param {HandReview} review
+ * @param {NameOf} name
+ * @param {import("../core/events.js").Table} ctx
+ */
+function callsTable(review, name, ctx) {
   return table(
     t("review.calls"),
     ["#", t("review.caller"), t("review.call"), t("review.of_play"), t("review.outcome"), t("review.cost")],
@@ -154,7 +168,7 @@ function callsTable(review, name) {
       t(`review.call_${call.kind}`),
       `${call.play + 1} (${name(call.target)})`,
       t(call.right ? "review.right" : "review.wrong"),
-      call.taker === null ? t("review.no_cost") : t("review.took", { name: name(call.taker), n: call.taken }),
+      call.taker === null ? t("review.no_cost") : aboutSeat("review.took", ctx, call.taker, { count: call.taken }),
     ]),
   );
 }
