@@ -15,7 +15,7 @@ import { initStats } from "./learn/stats.js";
 import { persistent } from "./core/storage.js";
 import { initLanguagePicker } from "./core/lang-picker.js";
 import { initRulesPanel, sectionFor } from "./learn/rules-panel.js";
-import { app, DEBUG, settings } from "./state.js";
+import { app, DEBUG, EMBED, settings } from "./state.js";
 import { loadSettings, setSpeed, setToggle } from "./core/settings.js";
 import { boot, showBootError } from "./boot/boot.js";
 import { currentPreset, initSetup, readBots, renderBotSeats } from "./game/setup.js";
@@ -26,6 +26,7 @@ import { bindReview } from "./learn/review.js";
 import { bindTracker } from "./learn/tracker.js";
 import { bindCoach } from "./learn/coach.js";
 import { tryResume, undoLast } from "./game/resume.js";
+import { claimGame } from "./game/tab-lock.js";
 import { bindReplay, openReplay, replayInAddress } from "./replay/viewer.js";
 import { bindShare } from "./replay/share.js";
 
@@ -66,7 +67,21 @@ async function main() {
     renderBotSeats(readBots()); // the levels the worker offers
     const replay = replayInAddress(); // #replay=…: the viewer instead of the game
     if (replay) await openReplay(replay);
-    else await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
+    else if (await playsHere()) await (app.firstGame ?? tryResume)(); // embed.html#position=... sets its position up instead
+  });
+}
+
+// One game, one tab (game/tab-lock.js): a tab opened beside the one that plays says so and may
+// take the game over, loading its latest save; the other then stops. The embed keeps its own
+// slot per frame's page and positions are never saved: only the main page claims its game.
+function playsHere() {
+  if (EMBED) return Promise.resolve(true);
+  return claimGame({
+    onTaken: async () => {
+      leaveToSetup(); // the table shown here may be older than the save: drawn again from it
+      await tryResume();
+    },
+    onLost: leaveToSetup, // its bots stop (a new generation); the notice covers the page
   });
 }
 
