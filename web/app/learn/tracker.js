@@ -37,7 +37,8 @@ export function renderTracker(resp, names) {
     "table",
     { class: "ranking tracker-table" },
     el("caption", { text: t("tracker.caption") }),
-    el("thead", {}, el("tr", {}, ...head.map((text) => el("th", { scope: "col", text })))),
+    // Each heading in a span, written upwards by style.css, so six players' columns fit.
+    el("thead", {}, el("tr", {}, ...head.map((text) => el("th", { scope: "col" }, el("span", { text }))))),
     el(
       "tbody",
       {},
