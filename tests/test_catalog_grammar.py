@@ -20,7 +20,14 @@ from typing import Any
 
 import pytest
 
-from tests.test_catalogs import LANGS, PLACEHOLDER, flatten, load, second_person_faults
+from tests.test_catalogs import (
+    LANGS,
+    PLACEHOLDER,
+    SECOND_PERSON,
+    flatten,
+    load,
+    second_person_faults,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PERSONS = ("you", "female", "male", "neutral")
@@ -476,3 +483,54 @@ def test_no_sentence_carries_the_engines_own_words() -> None:
     for lang in LANGS:
         for key, text in catalog_keys(lang).items():
             assert "{{message}}" not in text, f"{lang}: {key}"
+
+
+# Beyond the log: what the coach, the explanations, the tracker and the statistics say to the
+# player addresses them in the second person too, a pronoun or a possessive ("your Ne veryu",
+# "dein „Ne veryu“", "ваше «не верю»"; Italian may drop the pronoun before a second-person verb),
+# and never with a third-person verb beside it.
+ADDRESSED: dict[str, str] = {
+    "en": r"\b[Yy]ou(?:rs?)?\b",
+    "de": r"\b[Dd](?:u|ir|ich|ein\w*)\b",
+    "nl": r"\b[Jj](?:ij|e|ou|ouw)\b",
+    "it": r"\b[Tt](?:u|i|e|uo|ua|ue|uoi)\b|\b(?:[Hh]ai|[Ss]ei|[Pp]uoi)\b|(?:^|[.:;!] )\w+i\b",
+    "pt": r"\b[Vv]ocê\b|\b[Ss](?:eu|ua|eus|uas)\b",
+    "ru": r"\b[Вв](?:ы|ас|ам|ами|аш\w*)\b",
+}
+SAID_TO_THE_PLAYER = [
+    "coach.bound",
+    "coach.why_last_cards",
+    "tracker.caption",
+    "tracker.mine",
+    "tracker.pile",
+    "stats.title",
+    "stats.bluffs_caught",
+    "stats.assisted_hint",
+    "table.your_turn",
+    "table.undo_hint",
+    "action.finish_hand_hint",
+    "position.why.challenge_honest",
+    "position.why.challenge_bluff",
+    "position.why.believe_bluff",
+    "position.why.played_on",
+    "position.why.passed",
+]
+
+
+def test_what_the_coach_explanations_and_statistics_say_to_the_player_addresses_them() -> None:
+    for lang in LANGS:
+        flat = catalog_keys(lang)
+        third_person = SECOND_PERSON[lang][1]
+        for key in SAID_TO_THE_PLAYER:
+            forms = [k for k in flat if k == key or (GENDERED.match(k) and k.startswith(f"{key}_"))]
+            for form in forms:
+                text = flat[form]
+                assert re.search(ADDRESSED[lang], text), f"{lang}: {form}: {text!r}"
+                assert not re.search(third_person, text), f"{lang}: {form}: {text!r}"
+
+
+def test_german_says_du_to_the_player_everywhere() -> None:
+    """One form of address in a language: the log says "du", so nothing says "Sie"."""
+    formal = re.compile(r"\b(?:Sie|Ihnen|Ihr\w*)\b")
+    for key, text in catalog_keys("de").items():
+        assert not formal.search(text), f"de: {key}: {text!r}"
