@@ -295,8 +295,9 @@ def check_no_hidden_cards(answers: list[str]) -> int:
     and every revealed card. With one deck each card is unique, so any other card string
     would be an opponent's (or the pile's, or the stock's) hidden card. The one exception is
     the end-of-hand review, which shows the hand's every card: it may only come in the answer
-    whose events end that hand, and every hand's review (``reviews``) only in the answer whose
-    events end the game. Returns the number of answers checked.
+    whose events end that hand (or, after a reload, with that hand's summary), and every hand's
+    review (``reviews``) only in the answer whose events end the game. Returns the number of
+    answers checked.
     """
     known: set[str] = set()
     checked = 0
@@ -315,6 +316,8 @@ def check_no_hidden_cards(answers: list[str]) -> int:
         review = answer.pop("review", None)
         if review is not None:
             ended = [e["hand"] for e in answer["events"] if e["type"] == "hand_over"]
+            # A match's summary drawn again after a reload comes with its hand's review.
+            ended += [answer["between_hands"]["hand"]] if "between_hands" in answer else []
             assert ended[-1:] == [review["hand"]], f"a review before its hand ended: {raw[:400]}"
         if answer.pop("reviews", None) is not None:
             over = [e for e in answer["events"] if e["type"] == "game_over"]

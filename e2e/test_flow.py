@@ -4,9 +4,20 @@ what the quick rules never use kept off the table, and the Deal button and narra
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from driver import Person, configure, deal, open_page, state, wait_turn
+from driver import (
+    Person,
+    check_no_hidden_cards,
+    configure,
+    deal,
+    open_page,
+    raw_answers,
+    state,
+    wait_ready,
+    wait_turn,
+)
 from playwright.sync_api import Page, expect
 
 VIEW_JS = "() => window.__vnv.app.resp.view"
@@ -86,6 +97,66 @@ def test_match_shows_a_summary_between_hands(page: Page, base_url: str) -> None:
         person.act(s)
     expect(page.locator("#end-screen")).to_be_visible()
     assert summaries == 1  # two hands: one summary between them, the end screen after the last
+
+
+def play_to_the_summary(page: Page, person: Person) -> None:
+    """Play until the first hand's summary opens."""
+    step = -1
+    for _ in range(600):
+        page.locator(
+            f'#table-screen[data-state="human"]:not([data-step="{step}"]), #hand-summary[open]'
+        ).first.wait_for()
+        if page.locator("#hand-summary").evaluate("(d) => d.open"):
+            return
+        s = state(page)
+        step = s["step"]
+        person.act(s)
+    raise AssertionError("the first hand did not end")
+
+
+def check_hand_one_ended(page: Page) -> None:
+    """The summary of hand 1 over hand 1's last table: no hand-2 card in the page, no line of
+    its deal in the log, no answer that dealt it."""
+    expect(page.locator("#hand-summary")).to_be_visible()
+    expect(page.locator("#hand-summary-title")).to_have_text("Hand 1 is over")
+    resp: dict[str, Any] = page.evaluate("() => window.__vnv.app.resp")
+    view = resp["view"]
+    assert (view["hand_number"], view["to_move"]) == (1, None)
+    # The cards on the table are the human's as hand 1 ended (its review says so).
+    assert state(page)["hand"] == view["hand"] == resp["review"]["hands"][resp["human"]]
+    assert resp["between_hands"]["hand"] == 1
+    expect(page.locator("#log li", has_text="Hand 2 dealt")).to_have_count(0)
+    for raw in raw_answers(page):
+        events = json.loads(raw).get("events") or []
+        assert not [e for e in events if e["type"] == "dealt" and e["hand"] == 2], raw[:300]
+
+
+def test_the_next_hand_is_dealt_when_the_player_goes_on_even_after_a_reload(
+    page: Page, base_url: str
+) -> None:
+    open_page(page, base_url)
+    configure(page, "classic", 3, seed=2, options={"ending": "match", "hands": 2})
+    deal(page)
+    play_to_the_summary(page, Person(page))
+    check_hand_one_ended(page)
+    before = raw_answers(page)
+    assert check_no_hidden_cards(before) > 0
+    page.wait_for_timeout(500)  # the worker's save (IndexedDB) is written after its answer
+    page.reload()
+    wait_ready(page)
+    check_hand_one_ended(page)  # the summary is back, the next hand still not dealt
+    sent = page.evaluate("() => window.__vnv.app.client.sentLog.map(([name]) => name)")
+    assert sent == ["boot", "resume"], sent  # nothing asks for the deal before "Next hand"
+    # The summary drawn again comes with its hand's review and nothing else the human never saw.
+    assert check_no_hidden_cards(before + raw_answers(page)) == len(before) + 2
+    page.click("#next-hand")
+    expect(page.locator("#hand-summary")).to_be_hidden()
+    expect(page.locator("#log li", has_text="Hand 2 dealt")).to_have_count(1)
+    resp: dict[str, Any] = page.evaluate("() => window.__vnv.app.resp")
+    assert resp["view"]["hand_number"] == 2
+    assert "between_hands" not in resp
+    final = Person(page).play_game()
+    assert final["ended"]
 
 
 def test_a_shared_first_place_is_named(page: Page, base_url: str) -> None:

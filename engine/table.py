@@ -35,6 +35,7 @@ from .position import decode as decode_position
 from .replay import Replay, decode, link, play_entry
 from .review import replayed_events, reviews
 from .tracker import track
+from .types import HandOverEvent, SeatView
 from .view import public_events, visible_events
 
 Answer = dict[str, Any]  # one answer of the worker protocol, JSON-able
@@ -107,6 +108,44 @@ def _this_hand(seen: list[Event]) -> list[Event]:
     return seen[starts[-1] :] if starts else seen
 
 
+def _held_deal(events: list[Event]) -> int | None:
+    """Where the next hand's deal starts in one step's events (a ``dealt`` after a
+    ``hand_over``: a match goes on), or None."""
+    ended = False
+    for i, event in enumerate(events):
+        ended = ended or event["type"] == "hand_over"
+        if ended and event["type"] == "dealt":
+            return i
+    return None
+
+
+def _hand_end_view(game: Game, seat: int) -> SeatView:
+    """``seat``'s view of ``game`` as the hand before the current one ended, before the deal.
+
+    The engine deals a match's next hand in the same step that ends a hand; the table shows the
+    ended hand until the player has seen its summary. The game is played again from its record
+    by a copy that stops short of that one deal (the rules are the engine's, nothing is
+    redrawn). Nobody is to move in it: the next step is the deal.
+    """
+    ended = game.hand_number - 1
+
+    class Undealt(Game):
+        stopped = False  # the hand ended, the deal skipped: no rule may act on it again
+
+        def _start_hand(self, events: list[Event], *, first: bool) -> None:
+            if first or self.hand_number < ended:
+                super()._start_hand(events, first=first)
+            else:
+                self.stopped, self.turn, self.window = True, None, []
+
+        def _limit_reached(self) -> bool:
+            return not self.stopped and super()._limit_reached()
+
+    view = Undealt._replay(game.to_json()).view(seat)
+    view["legal"] = None
+    return view
+
+
 def _tuplify(value: Any) -> Any:
     """A random generator's state as ``getstate()`` gave it, from its JSON (lists)."""
     if isinstance(value, list):
@@ -145,6 +184,9 @@ class Session:
         self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
         self.position = None
         self.explanation = None
+        self.waiting: HandOverEvent | None = None  # the ended hand whose summary holds the deal
+        self.held: list[Event] = []  # the next hand's deal and first events, not shown yet
+        self.ended: SeatView | None = None  # the viewer's table as that hand ended
 
     @classmethod
     def new(cls, setup: object) -> Session:
@@ -228,6 +270,10 @@ class Session:
             raise EngineError("bad_save", "the helps used are not ours")
         self.assisted = set(assisted)
         events = replayed_events(self.game)
+        self.waiting, self.held, self.ended = None, [], None
+        if saved.get("waiting", False) is not False:
+            self._restore_waiting(events)
+            events = events[: len(events) - len(self.held)]
         self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
         self.position, self.explanation = None, None
         bots = saved["bots"]
@@ -240,6 +286,17 @@ class Session:
                 self.bots[seat] = make_bot(_level(self.seats, seat), random.Random())
                 self.bots[seat].memory_from_json(bots[str(seat)])
         return self
+
+    def _restore_waiting(self, events: list[Event]) -> None:
+        """A save made while a hand's summary held the next deal: the held events are those of
+        the last step, from its deal on (nothing was played since)."""
+        starts = [i for i, event in enumerate(events) if event["type"] == "dealt"]
+        if not starts or starts[-1] == 0:
+            raise EngineError("bad_save", "no hand is waiting to be dealt")
+        ended = events[starts[-1] - 1]
+        if ended["type"] != "hand_over":
+            raise EngineError("bad_save", "no hand is waiting to be dealt")
+        self.waiting, self.held = ended, events[starts[-1] :]
 
     def dump(self) -> dict[str, Any]:
         """The save: all :meth:`restore` needs to go on exactly where the game stands."""
@@ -256,6 +313,7 @@ class Session:
             "log": self.log,
             "assisted": sorted(self.assisted),
             "bots": {str(seat): bot.memory_to_json() for seat, bot in self.bots.items()},
+            "waiting": self.waiting is not None,
         }
 
     @property
@@ -339,6 +397,29 @@ class Session:
             fresh.note(events)
         return fresh
 
+    def hold_deal(self, events: list[Event]) -> list[Event]:
+        """The events of a step to show now: a match's next hand is not shown with the hand that
+        ended (its deal and first events wait in ``held`` until :meth:`deal_held`), so the page
+        shows the summary over the ended hand's table, not over the next hand's cards.
+
+        Only the showing waits: the engine dealt already, from the seed, and the bots saw it, so
+        the game and the bots' play are the same whenever the player goes on.
+        """
+        start = _held_deal(events)
+        if start is None or self.position is not None:
+            return events
+        for event in reversed(events[:start]):
+            if event["type"] == "hand_over":
+                self.waiting = event
+                break
+        self.held, self.ended = events[start:], None
+        return events[:start]
+
+    def deal_held(self) -> list[Event]:
+        """The held deal, now shown: the player has closed the summary."""
+        events, self.held, self.waiting, self.ended = self.held, [], None, None
+        return events
+
     def advice(self) -> Mapping[str, Any]:
         """The coach's advice for the seat on screen (engine.coach), from what it saw only.
 
@@ -373,8 +454,14 @@ class Session:
         ``restored``: the table is drawn again (a reload, an undo), so the answer carries the
         log to write again (ResumedTable).
         """
-        view = self.game.view(self.viewer)
-        to_move = self.game.to_move
+        if self.waiting is not None:
+            if self.ended is None:
+                self.ended = _hand_end_view(self.game, self.viewer)
+            view: SeatView = {**self.ended, "hand": list(self.ended["hand"])}
+            to_move = None
+        else:
+            view = self.game.view(self.viewer)
+            to_move = self.game.to_move
         shown = self.note(events)
         decided = self.explanation is not None
         if decided:
@@ -384,7 +471,9 @@ class Session:
             "actor": actor,
             "events": shown,
             "view": view,
-            "bot_to_move": to_move is not None and to_move not in self.people and not decided,
+            # A bot is to move, or the table has a step of its own: the held deal.
+            "bot_to_move": self.waiting is not None
+            or (to_move is not None and to_move not in self.people and not decided),
             "seats": self.seats,
             "human": self.viewer,
             # What the seat on screen can know of each rank's cards: its view and what it saw.
@@ -407,6 +496,10 @@ class Session:
             # each level inside the page (tools/bench_web.py --bots).
             answer["think_ms"] = round(think_ms, 3)
         ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if self.waiting is not None:
+            # The hand whose summary is open: drawn again after a reload, with its review.
+            answer["between_hands"] = self.waiting
+            ended = ended or [self.waiting["hand"]]
         if ended:
             # Only now, with the hand over, may its hidden cards leave the table.
             done = reviews(self.game)
@@ -528,8 +621,10 @@ class Table:
     def act(self, action: object) -> Answer:
         """The action of the seat on screen. An illegal one leaves the game as it was."""
         session = self._game()
+        if session.waiting is not None:
+            raise EngineError("not_your_turn", "the next hand is not dealt yet")
         before = [play.copy() for play in session.game.pile]
-        events = session.play(session.viewer, action)
+        events = session.hold_deal(session.play(session.viewer, action))
         if session.position is not None and session.explanation is None:
             assert isinstance(action, dict)  # the engine took it: an action is an object
             kind = action["type"]
@@ -539,10 +634,14 @@ class Table:
     def bot_step(self) -> Answer:
         """One bot action, if a bot is to move (the page paces these calls); else the table."""
         session = self._game()
+        if session.waiting is not None:
+            # The player closed the hand's summary: the next hand, dealt already, is shown.
+            return self._saved(session.answer(session.deal_held(), None))
         seat = session.game.to_move
         if seat is None or seat in session.people:
             return session.answer([], None)
         events, think_ms = session.bot_step(seat)
+        events = session.hold_deal(events)
         return self._saved(session.answer(events, seat, think_ms=think_ms))
 
     def undo(self) -> Answer:
@@ -564,7 +663,7 @@ class Table:
         """The coach's advice before the seat on screen decides; marks the game as played with
         the coach. ``not_your_turn`` when that seat has nothing to decide."""
         session = self._game()
-        if session.game.to_move != session.viewer:
+        if session.waiting is not None or session.game.to_move != session.viewer:
             raise EngineError("not_your_turn", "the coach speaks before your own decisions")
         answer = {"ok": True, "move": len(session.game.actions), **session.advice()}
         session.assisted.add("coach")
@@ -603,7 +702,7 @@ class Table:
         """
         session = self._game()
         to_move = session.game.to_move
-        if to_move in session.people:
+        if to_move in session.people and session.waiting is None:
             session.viewer = to_move
         return self._saved(session.answer([], None))
 

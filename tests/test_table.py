@@ -231,6 +231,70 @@ def test_the_tables_cap_ends_a_hand_only_bots_play(monkeypatch: pytest.MonkeyPat
     assert capped == 3, "too few games reached the cap to test it"
 
 
+def to_hand_end(host: Host, rng: random.Random) -> Answer:
+    """Play a match until the answer that ends its first hand."""
+    answer = host.call("new_game", setup(players=3, seed=7, ending="match", hands=2))
+    while "between_hands" not in answer:
+        assert not answer["view"]["over"]
+        answer = host.step(answer, rng)
+    return answer
+
+
+def test_a_matchs_next_hand_is_shown_when_the_player_goes_on() -> None:
+    """The answer that ends a hand of a match shows that hand's end, not the next deal: no
+    ``dealt`` event, the ended hand's cards, nobody to move, its review; the human may not act
+    nor ask the coach. The next bot_step (the page's, once its summary is closed) answers the
+    deal, which is the engine's own: the same as a game that never waited."""
+    host = Host()
+    answer = to_hand_end(host, random.Random(7))
+    types = [event["type"] for event in answer["events"]]
+    assert types[-1] == "hand_over"
+    assert "dealt" not in types
+    view = answer["view"]
+    assert (view["hand_number"], view["to_move"], view["legal"]) == (1, None, None)
+    assert view["hand"] == answer["review"]["hands"][0]  # the hand as it ended
+    assert answer["between_hands"] == answer["events"][-1]
+    assert answer["bot_to_move"]
+    game = host.session.game
+    assert game.hand_number == 2  # dealt already, from the seed: only the showing waits
+    before = game.to_json()
+    assert host.refused("act", {"type": "pass"}) == "not_your_turn"
+    assert host.refused("coach") == "not_your_turn"
+    assert host.call("take_seat")["view"] == view
+    assert host.session.game.to_json() == before
+    dealt = host.call("bot_step")
+    assert dealt["events"][0]["type"] == "dealt"
+    assert dealt["events"][0]["hand"] == 2
+    assert "between_hands" not in dealt
+    assert "review" not in dealt
+    assert dealt["view"] == game.view(0)
+    assert host.session.game.to_json() == before  # the deal was the engine's, nothing redrawn
+    assert [e for e in host.session.log if e["type"] == "dealt"] == [dealt["events"][0]]
+
+
+def test_a_reload_while_the_summary_shows_comes_back_to_the_summary() -> None:
+    """A save made between the hands resumes there: the same table, summary and review, no
+    ``dealt`` in its log; going on then deals the same hand as without the reload, and the
+    whole match plays the same."""
+    host = Host()
+    ended = to_hand_end(host, random.Random(7))
+    saved = host.saves[-1]
+    assert saved is not None
+    assert saved["waiting"] is True
+    other = Host()
+    resumed = other.call("resume", json.dumps(saved))
+    for key in ("view", "between_hands", "review", "tracker", "bot_to_move"):
+        assert resumed[key] == ended[key], key
+    assert "dealt" not in [event["type"] for event in resumed["log"]]
+    assert other.call("bot_step") == host.call("bot_step")
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    a, b = host.call("take_seat"), other.call("take_seat")
+    while not a["view"]["over"]:
+        a, b = host.step(a, rng_a), other.step(b, rng_b)
+        assert {**a, "think_ms": 0} == {**b, "think_ms": 0}
+    assert host.session.game.to_json() == other.session.game.to_json()
+
+
 def test_undo_takes_back_the_last_decision_and_the_same_decision_brings_the_same_future() -> None:
     host = Host()
     answer = host.call("new_game", setup(levels=("easy", "medium", "hard")))
@@ -326,6 +390,7 @@ DAMAGES = {
     "first off the table": lambda s: {**s, "first": 9},
     "viewer a bot": lambda s: {**s, "viewer": 1},
     "helps not ours": lambda s: {**s, "assisted": ["cheat"]},
+    "a deal waiting where none is": lambda s: {**s, "waiting": True},
 }
 
 

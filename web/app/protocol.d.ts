@@ -270,7 +270,7 @@ export interface TableAnswer {
   events: GameEvent[];
   view: SeatView;
   /**
-   * A bot is to move: the page calls bot_step() next.
+   * A bot is to move, or a match's next hand waits to be shown (between_hands): the page calls bot_step() next.
    */
   bot_to_move: boolean;
   seats: Seat[];
@@ -292,7 +292,11 @@ export interface TableAnswer {
    */
   think_ms?: number;
   /**
-   * Only in the answer whose events end a hand (hand_over): that hand's review, with every card that was hidden. Never earlier.
+   * Only while a match's hand has ended and the next one, dealt already, is not shown yet: that hand's hand_over. The view is the table as the hand ended (nobody to move); the page shows the hand's summary and calls bot_step() once the player goes on, which answers the next hand's deal.
+   */
+  between_hands?: HandOverEvent;
+  /**
+   * Only in the answer whose events end a hand (hand_over), and in answers while that hand's summary holds the next deal (between_hands): that hand's review, with every card that was hidden. Never earlier.
    */
   review?: HandReview;
   /**
@@ -797,6 +801,14 @@ export interface ResumedTable {
    */
   tracker: TrackerReport;
   assisted: Assisted;
+  /**
+   * Only while a match's hand has ended and the next one, dealt already, is not shown yet: that hand's hand_over. The view is the table as the hand ended (nobody to move); the page shows the hand's summary and calls bot_step() once the player goes on, which answers the next hand's deal.
+   */
+  between_hands?: HandOverEvent;
+  /**
+   * Only with between_hands: the review of the hand whose summary is drawn again.
+   */
+  review?: HandReview;
   /**
    * The events the human saw so far (the last thousand).
    */

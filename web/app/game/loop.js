@@ -2,7 +2,8 @@
 // render, end screen), send the human's actions, and pace the bots' steps by the speed setting.
 // "Finish the hand" lets the bots play the rest of a hand the human is out of at instant speed.
 // Auto-pass lets a play stand for the human in an open-challenge window that gives them no
-// reason to call; a match's between-hands summary holds the next hand until it is closed.
+// reason to call. A match's between-hands summary shows over the ended hand's table (the worker
+// holds the next deal back: between_hands); closing it asks for the next step, which deals.
 
 import { onLanguage, t } from "../core/i18n.js";
 import { $, $as } from "../core/dom.js";
@@ -145,7 +146,6 @@ export function handle(resp, extraLines = []) {
     // "Finish the hand" lasts until the hand is over.
     if (event.type === "hand_over") app.finishing = false;
   });
-  const handOver = events.find((event) => event.type === "hand_over");
   logLines(lines);
   playSounds(events, resp.human);
   render();
@@ -167,7 +167,7 @@ export function handle(resp, extraLines = []) {
   document.dispatchEvent(new CustomEvent("vnv:answer")); // a position's caption and explanation
   if (resp.position) return; // a position's end is told in its explanation (embed/position.js)
   if (resp.view.over) showEnd();
-  else if (handOver && handOver.type === "hand_over") showHandSummary(handOver, resp.view.scores, resp.human);
+  else if (resp.between_hands) showHandSummary(resp.between_hands, resp.view.scores, resp.human);
 }
 
 /** The pause before the next bot step; ui.loop.wake cuts it short.
@@ -196,9 +196,9 @@ function botDelay() {
 export async function runBots() {
   const gen = app.gen;
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
-    await summaryClosed(); // the next hand starts when the player has seen the last one's summary
+    await summaryClosed(); // the next hand is dealt when the player has seen the last one's summary
     if (gen !== app.gen) return;
-    const delay = botDelay();
+    const delay = app.resp.between_hands ? 0 : botDelay(); // the summary was the pause
     await pause(delay); // 0 still lets the page paint between two steps
     if (gen !== app.gen) return;
     /** @type {TableAnswer | ErrorAnswer} */

@@ -1,6 +1,7 @@
 // A match's between-hands summary: when a hand ends and the match goes on, a modal dialog shows
-// the hand's places, the match's penalty points so far and the hand's review (review.js), and the
-// next hand's first move waits until the player closes it ("Next hand"). Written again in another
+// the hand's places, the match's penalty points so far and the hand's review (review.js) over the
+// table as the hand ended; the next hand is dealt (the worker shows it) only once the player closes
+// it ("Next hand"), and a reload while it is open opens it again. Written again in another
 // language while it is open.
 
 import { onLanguage, t } from "../core/i18n.js";
@@ -47,7 +48,7 @@ export function showHandSummary(event, scores, human) {
   $("next-hand").focus();
 }
 
-/** Resolves once no summary is open: the bots wait on it before the next hand's first move. */
+/** Resolves once no summary is open: the loop waits on it before asking for the next deal. */
 export function summaryClosed() {
   if (!$as("hand-summary", HTMLDialogElement).open) return Promise.resolve();
   return new Promise((resolve) => {
