@@ -18,23 +18,14 @@
 // system with the engine's.
 export const WORKER_FILE = "app/worker.py";
 const WORKER_MODULE = "_vnv_worker";
-const PREPARE = `
+const LOAD = `
 import os, sys, importlib, pkgutil
-os.environ.pop("_", None)
 import json, asyncio, functools, traceback
 import pyodide.ffi
 import engine
 for _info in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(_info.name)
 del _info
-import gc, linecache, re, typing
-for _cleanup in typing._cleanups:
-    _cleanup()
-del _cleanup
-re.purge()
-linecache.clearcache()
-sys.path_importer_cache.clear()
-importlib.invalidate_caches()
 del sys.modules["pkgutil"], pkgutil
 import types
 _worker = types.ModuleType("${WORKER_MODULE}")
@@ -43,6 +34,18 @@ with open("${WORKER_FILE}", encoding="utf-8") as _file:
 _worker.CODE = compile(_worker.SOURCE, "worker.py", "exec", dont_inherit=True)
 sys.modules[_worker.__name__] = _worker
 del _worker, _file, types
+`;
+const TRIM = `
+import os, sys, importlib
+os.environ.pop("_", None)
+import gc, linecache, re, typing
+for _cleanup in typing._cleanups:
+    _cleanup()
+del _cleanup
+re.purge()
+linecache.clearcache()
+sys.path_importer_cache.clear()
+importlib.invalidate_caches()
 sys._clear_internal_caches()
 gc.collect()
 `;
@@ -73,7 +76,15 @@ export function zeroFreeMemory(py) {
 // What both makers (the build's in Node, the browser's background one) do before the dump.
 /** @param {Pyodide} py */
 export function prepare(py) {
-  py.runPython(PREPARE);
+  py.runPython(LOAD);
+  trim(py);
+}
+
+// What any snapshot can shed before the dump, ours or a bare interpreter's
+// (tools/bench_snapshot.mjs measures the runtime's own floor with it).
+/** @param {Pyodide} py */
+export function trim(py) {
+  py.runPython(TRIM);
   zeroFreeMemory(py);
 }
 
