@@ -66,7 +66,7 @@ export function startBuilder() {
       playsFieldset(b),
       cardsFieldset(b),
       make("label", {}, words.caption, captionBox(state, write)),
-      make("p", {}, output),
+      make("label", {}, words.code, output), // named, as every form control is (axe: label)
       make("p", {}, copy, " ", preview, " ", copied),
     );
     write();
