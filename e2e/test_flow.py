@@ -27,10 +27,18 @@ def test_auto_pass_is_remembered_and_asks_only_when_a_call_may_pay(
     page: Page, base_url: str
 ) -> None:
     open_page(page, base_url)
-    # A stored value other than the page's own is no setting: auto-pass stays off.
-    page.evaluate("() => localStorage.setItem('vnv.autopass', 'yes')")
+    # A new player has auto-pass on (tests/test_auto_pass.py: most windows only offer Pass).
+    expect(page.locator("#auto-pass")).to_be_checked()
+    assert page.evaluate("() => localStorage.getItem('vnv.autopass')") is None
+    # Turned off, it stays off; a stored value other than the page's own is the default.
+    page.uncheck("#auto-pass")
+    assert page.evaluate("() => localStorage.getItem('vnv.autopass')") == "off"
     open_page(page, base_url)
     expect(page.locator("#auto-pass")).not_to_be_checked()
+    page.evaluate("() => localStorage.setItem('vnv.autopass', 'yes')")
+    open_page(page, base_url)
+    expect(page.locator("#auto-pass")).to_be_checked()
+    page.uncheck("#auto-pass")
     page.check("#auto-pass")
     assert page.evaluate("() => localStorage.getItem('vnv.autopass')") == "on"
     open_page(page, base_url)

@@ -180,6 +180,9 @@ def test_hand_listbox_keys(page: Page, base_url: str) -> None:
 
 def test_open_challenge_window(page: Page, base_url: str) -> None:
     open_page(page, base_url)
+    # Auto-pass (on by default) would let most of these windows pass: this test answers them.
+    page.evaluate("() => localStorage.setItem('vnv.autopass', 'off')")
+    open_page(page, base_url)
     configure(page, "classic", 4, seed=21, options={"open_challenge": True})
     deal(page)
     person = Person(page)

@@ -1,5 +1,5 @@
 // The page's stored settings (localStorage through storage.js): the last setup, the bot
-// speed, auto-pass, sound and the coach. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
+// speed, auto-pass (on unless the player turned it off), sound and the coach. Whatever is stored may be damaged or hostile (another version, a hand-edited value, a
 // shared machine), so every value is checked here before the page uses it, and anything odd
 // falls back to the default. The language is checked by i18n.js (supported()), the statistics
 // by stats.js (loadStats()). None of these holds a card. Whether the card tracker is open is
@@ -113,10 +113,16 @@ export function isSpeed(name) {
   return typeof name === "string" && Object.hasOwn(SPEEDS, name);
 }
 
+/**
+ * Auto-pass is on for a player who never set it: in a six-player open-challenge game without it
+ * about seven prompts in ten only offered Pass (docs/web.md, "Auto-pass"). A stored "off" stays off.
+ */
+const AUTO_PASS_DEFAULT = true;
+
 /** Fill the page's settings from storage, each value checked. The embed has no coach. */
 export function loadSettings() {
   settings.speed = loadSpeed();
-  settings.autoPass = loadToggle("autoPass");
+  settings.autoPass = loadToggle("autoPass", AUTO_PASS_DEFAULT);
   settings.sound = loadToggle("sound");
   settings.coach = !EMBED && loadToggle("coach");
   settings.trackerOpen = readItem(TRACKER_KEY) === "open";
@@ -137,13 +143,15 @@ export function setSpeed(name) {
 }
 
 /**
- * An on/off setting (auto-pass, sound, the coach): on only if stored exactly as "on"; anything else, or
- * nothing, is off, the default.
+ * An on/off setting (auto-pass, sound, the coach): as stored when stored exactly as "on" or "off";
+ * anything else, or nothing, is the setting's default (off but for auto-pass).
  * @param {keyof typeof TOGGLES} name
+ * @param {boolean} [byDefault]
  * @returns {boolean}
  */
-function loadToggle(name) {
-  return readItem(TOGGLES[name]) === "on";
+function loadToggle(name, byDefault = false) {
+  const stored = readItem(TOGGLES[name]);
+  return stored === "on" || stored === "off" ? stored === "on" : byDefault;
 }
 
 /**
