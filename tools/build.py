@@ -359,8 +359,10 @@ def boot_head(out: Path, boot: dict[str, Any]) -> str:
     page's (the stdlib only without a built snapshot: a restore fetches it afterwards, see
     app/worker/snapshot.js: mountStdlib); the worker's own requests then meet them in the HTTP cache
     (immutable files, one download each: e2e/test_offline.py counts them at the server). Those
-    are added by app/boot/preload.js (a classic script: it runs as the head is parsed) and only
-    where no copy of this build's snapshot is stored: a return visit does not use them.
+    are started by app/boot/preload.js (a classic script: it runs as the head is parsed; a
+    preload link for the wasm the page compiles, a plain fetch for what only the worker asks for,
+    which a page's preload cannot serve) and only where no copy of this build's snapshot is
+    stored: a return visit does not use them.
     """
     runtime = boot["pyodide"].rsplit("/", 1)[0] + "/"
     # What starts the worker first: engine-start.js's graph, then PyScript's, then main.js's.

@@ -3,9 +3,65 @@
 //   node tools/workbox.mjs <out-dir>
 // Prints one JSON line: {count, size, warnings}. See docs/offline.md.
 import { generateSW } from "workbox-build";
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const out = path.resolve(process.argv[2] || "dist");
+/** @type {{ url: string, revision: string | null }[]} the manifest as the service worker gets it */
+let precached = [];
+
+/**
+ * Runs in the service worker, first: fills Workbox's precache from the HTTP cache before
+ * Workbox's own install handler looks at it. Workbox fetches an entry with a revision with
+ * `cache: "reload"`, so on a first visit every file the page had just loaded (its modules, the
+ * catalog, build.json, the stylesheet, the worker's code) was downloaded a second time. Here each
+ * entry is read from the HTTP cache only (`only-if-cached`, no request reaches the network) and
+ * kept only if its SHA-256 is the manifest's revision: a copy from an older deploy is left to
+ * Workbox, which downloads it as before. Workbox's install handler then finds the entry cached
+ * under its key and skips it. The page's address ("./") stands for index.html.
+ * @param {{ url: string, revision: string | null }[]} entries
+ */
+function prefillPrecache(entries) {
+  const sw = /** @type {any} */ (globalThis);
+  const hex = (/** @type {ArrayBuffer} */ buffer) =>
+    [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const cached = async (/** @type {string} */ url) => {
+    try {
+      const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+      return response.ok ? response : null;
+    } catch {
+      return null; // not in the HTTP cache
+    }
+  };
+  const fill = async (/** @type {any} */ cache, /** @type {{ url: string, revision: string }} */ entry) => {
+    const url = new URL(entry.url, sw.location.href);
+    const key = new URL(url.href);
+    key.searchParams.set("__WB_REVISION__", entry.revision); // Workbox's cache key
+    if (await cache.match(key.href)) return;
+    const index = url.pathname.endsWith("/index.html") ? url.href.slice(0, -"index.html".length) : null;
+    const response = (await cached(url.href)) ?? (index && (await cached(index)));
+    if (!response) return;
+    const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+    if (hex(digest) !== entry.revision) return;
+    const headers = new Headers(response.headers);
+    headers.delete("content-encoding"); // the body is decoded already
+    headers.delete("content-length");
+    await cache.put(key.href, new Response(await response.blob(), { status: 200, headers }));
+  };
+  const prefill = async () => {
+    const cache = await caches.open(`vnv-precache-v2-${sw.registration.scope}`);
+    const revised = /** @type {{ url: string, revision: string }[]} */ (entries.filter((e) => e.revision));
+    await Promise.all(revised.map((entry) => fill(cache, entry).catch(() => undefined)));
+  };
+  // Workbox adds its install listener next; it runs once the precache is filled from here.
+  const add = sw.addEventListener.bind(sw);
+  sw.addEventListener = (/** @type {string} */ type, /** @type {any} */ listener, /** @type {any} */ options) => {
+    if (type !== "install") return add(type, listener, options);
+    const after = (/** @type {any} */ event) => event.waitUntil(prefill().then(() => listener(event)));
+    return add(type, after, options);
+  };
+}
 
 const { count, size, warnings } = await generateSW({
   globDirectory: out,
@@ -20,13 +76,20 @@ const { count, size, warnings } = await generateSW({
   // netlify.toml) rather than downloading ~20 MB a second time.
   cacheId: "vnv",
   cleanupOutdatedCaches: true,
+  // The revision is the file's SHA-256 (not Workbox's MD5): the service worker checks a copy
+  // from the HTTP cache against it (prefillPrecache).
   manifestTransforms: [
-    async (entries) => ({
-      manifest: entries.map((entry) =>
-        /^(vendor\/[^/]+-[^/]+|snapshot)\//.test(entry.url) ? { ...entry, revision: null } : entry,
-      ),
-      warnings: [],
-    }),
+    async (entries) => {
+      const manifest = await Promise.all(
+        entries.map(async (entry) => {
+          if (/^(vendor\/[^/]+-[^/]+|snapshot)\//.test(entry.url)) return { ...entry, revision: null };
+          const body = await readFile(path.join(out, entry.url));
+          return { ...entry, revision: createHash("sha256").update(body).digest("hex") };
+        }),
+      );
+      precached = manifest.map(({ url, revision }) => ({ url, revision }));
+      return { manifest, warnings: [] };
+    },
   ],
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // pyodide.asm.wasm is ~9 MB
   directoryIndex: "index.html",
@@ -60,5 +123,10 @@ const { count, size, warnings } = await generateSW({
   mode: "production",
   sourcemap: false,
 });
+
+// The prefill goes first in sw.js, so that it sees Workbox add its install listener.
+const swFile = path.join(out, "sw.js");
+const generated = await readFile(swFile, "utf-8");
+await writeFile(swFile, `(${prefillPrecache})(${JSON.stringify(precached)});\n${generated}`);
 
 console.log(JSON.stringify({ count, size, warnings }));
