@@ -104,7 +104,7 @@ function bindTopBar() {
 
 async function leaveReplay() {
   showScreen("setup");
-  await tryResume();
+  if (await playsHere()) await tryResume(); // the replay did not claim the game; its player does
 }
 
 // Language (i18n.js): the URL's ?lang=, then the one chosen before, then the browser's, then

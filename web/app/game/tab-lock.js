@@ -142,11 +142,14 @@ function show(kind) {
 export async function claimGame(given) {
   hooks = given;
   if (!navigator.locks || typeof BroadcastChannel === "undefined") return true;
-  onLanguage(writeNotice);
-  channel = new BroadcastChannel(LOCK);
-  channel.addEventListener("message", (event) => {
-    if (event.data === "release") onAsked();
-  });
+  if (letGo) return true; // claimed before (a replay left, back to the game): still held
+  if (!channel) {
+    onLanguage(writeNotice);
+    channel = new BroadcastChannel(LOCK);
+    channel.addEventListener("message", (event) => {
+      if (event.data === "release") onAsked();
+    });
+  }
   const held = await hold({ ifAvailable: true });
   if (held) document.documentElement.dataset.tab = "playing";
   else show("elsewhere");
