@@ -194,3 +194,12 @@ def test_the_privacy_screen_holds_nothing_of_the_last_hand(page: Page, base_url:
 
     take_seat(page)
     expect(page.locator("#hand [role=option]").first).to_be_visible()
+
+    # After a reload the privacy screen comes first too, with nothing of the hand on screen
+    # before (the coach is still on: it waits for the person as well).
+    page.reload()
+    expect(page.locator("#handoff-screen")).to_be_visible(timeout=90_000)
+    page.wait_for_timeout(500)  # the coach's answer would be in by now
+    hand = page.evaluate("() => window.__vnv.app.resp.view.hand")
+    left = page.evaluate(LEFT_IN_PAGE, hand)
+    assert left == {"faces": [], "options": 0, "tracker": "", "coach": ""}, left

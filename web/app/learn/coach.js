@@ -34,7 +34,9 @@ export async function updateCoach() {
   const panel = $("coach");
   const resp = app.resp;
   const coach = ui.coach;
-  if (!settings.coach || !resp || !myTurn() || !app.client) {
+  // Behind pass-and-play's privacy screen (`pass_to`, also after a reload) no advice: it names
+  // the cards of a hand whose person has not said they are at the device.
+  if (!settings.coach || !resp || !myTurn() || !app.client || typeof resp.pass_to === "number") {
     panel.hidden = true;
     panel.replaceChildren();
     coach.asked = -1;
