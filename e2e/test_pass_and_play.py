@@ -188,6 +188,12 @@ def test_the_privacy_screen_holds_nothing_of_the_last_hand(page: Page, base_url:
 
     button, around = page.evaluate(COLOURS)
     assert contrast(button, around) >= 3, f"{button} on {around}"
+    page.keyboard.press("Shift+Tab")  # the keyboard's focus ring, drawn on the felt around it
+    page.keyboard.press("Tab")
+    expect(page.locator("#take-seat")).to_be_focused()
+    ring = page.locator("#take-seat").evaluate("(b) => getComputedStyle(b).outlineColor")
+    assert page.evaluate("() => document.querySelector('#take-seat').matches(':focus-visible')")
+    assert contrast(ring, around) >= 3, f"focus ring {ring} on {around}"
 
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
     assert page.evaluate(AXE_RUN) == []
