@@ -2,9 +2,9 @@
 
 In an open-challenge window the player may only call or let the play stand. Auto-pass
 (``web/app/game/loop.js``, ``autoPassNow``) lets it stand for them unless the play gives a reason
-to call: they hold cards of the claimed rank, or the play is its author's last cards. This
-measures, over seeded six-player games (Medium bots, a Medium player in seat 0), how many of the
-player's prompts only offer Pass. The figures decide auto-pass's default for a new player
+to call: they hold cards of the claimed rank, the card counts make the claim a sure bluff, or
+the play is its author's last cards. This measures, over seeded six-player games (Medium bots, a
+Medium player in seat 0), how many of the player's prompts only offer Pass. The figures decide auto-pass's default for a new player
 (``web/app/core/settings.js``; docs/web.md, "Auto-pass"). ``.venv/bin/python -m
 tests.test_auto_pass`` prints them for more games.
 """
@@ -21,13 +21,16 @@ from engine.table import Table
 SEEDS = range(1, 5)
 
 
-def auto_passes(view: dict[str, Any]) -> bool:
+def auto_passes(answer: dict[str, Any]) -> bool:
     """The page's rule (loop.js ``autoPassNow``): a window with no reason to call."""
+    view = answer["view"]
     legal, last = view["legal"], view["last_play"]
     if not legal or not legal["pass"] or legal["play"] or not last:
         return False
     held = any(card[:-1] == last["rank"] for card in view["hand"])
-    return not held and view["hand_sizes"][last["seat"]] > 0
+    row = next(row for row in answer["tracker"]["ranks"] if row["rank"] == last["rank"])
+    sure = last["count"] > row["unaccounted"] + row["held"][last["seat"]]
+    return not held and not sure and view["hand_sizes"][last["seat"]] > 0
 
 
 def prompts(seed: int, auto: bool) -> tuple[int, int]:
@@ -43,7 +46,7 @@ def prompts(seed: int, auto: bool) -> tuple[int, int]:
             answer = table.bot_step()
         else:
             view = answer["view"]
-            if auto and auto_passes(view):
+            if auto and auto_passes(answer):
                 action: Any = {"type": "pass"}
             else:
                 asked += 1

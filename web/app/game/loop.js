@@ -1,8 +1,8 @@
 // The table loop: deal a game, take each worker answer into state.js (log, narrator, reveals,
 // render, end screen), send the human's actions, and pace the bots' steps by the speed setting.
 // "Finish the hand" lets the bots play the rest of a hand the human is out of at instant speed.
-// Auto-pass lets a play stand for the human in an open-challenge window that gives them no
-// reason to call. A match's between-hands summary shows over the ended hand's table (the worker
+// Auto-pass (on by default) lets a play stand for the human in an open-challenge window that
+// gives them no reason to call. A match's between-hands summary shows over the ended hand's table (the worker
 // holds the next deal back: between_hands); closing it asks for the next step, which deals.
 
 import { onLanguage, t } from "../core/i18n.js";
@@ -215,9 +215,11 @@ export async function runBots() {
 }
 
 /**
- * Auto-pass (the top bar's checkbox): in an open-challenge window, where the human may only call
- * or let the play stand, pass for them unless the play gives a reason to call: they hold cards
- * of the claimed rank (so the claim is less likely true), or the play is its author's last cards.
+ * Auto-pass (the top bar's checkbox, on unless the player turned it off): in an open-challenge
+ * window, where the human may only call or let the play stand, pass for them unless the play
+ * gives a reason to call: they hold cards of the claimed rank (so the claim is less likely true),
+ * the card tracker's counts make the claim a sure bluff (what the coach would say), or the play
+ * is its author's last cards.
  */
 function autoPassNow() {
   const resp = app.resp;
@@ -226,7 +228,9 @@ function autoPassNow() {
   const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
   if (!legal || !legal.pass || legal.play || !last) return false;
   const held = hand.some((card) => card.slice(0, -1) === last.rank);
-  return !held && sizes[last.seat] > 0;
+  const row = resp.tracker.ranks.find((r) => r.rank === last.rank);
+  const sure = row !== undefined && last.count > row.unaccounted + (row.held[last.seat] ?? 0);
+  return !held && !sure && sizes[last.seat] > 0;
 }
 
 /** Pass for the human if auto-pass is on and this window gives no reason to call. */
