@@ -225,6 +225,7 @@ function autoPassNow() {
   const resp = app.resp;
   if (!resp || !myTurn() || !settings.autoPass) return false;
   if (sharedTable(resp)) return false; // each person decides their own windows (docs/web.md)
+  if (resp.position) return false; // a position (docs/positions.md) asks the reader on purpose
   const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
   if (!legal || !legal.pass || legal.play || !last) return false;
   const held = hand.some((card) => card.slice(0, -1) === last.rank);
