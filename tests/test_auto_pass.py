@@ -4,9 +4,9 @@ In an open-challenge window the player may only call or let the play stand. Auto
 (``web/app/game/loop.js``, ``autoPassNow``) lets it stand for them unless the play gives a reason
 to call: they hold cards of the claimed rank, the card counts make the claim a sure bluff, or
 the play is its author's last cards. This measures, over seeded six-player games (Medium bots, a
-Medium player in seat 0), how many of the player's prompts only offer Pass. The figures decide auto-pass's default for a new player
-(``web/app/core/settings.js``; docs/web.md, "Auto-pass"). ``.venv/bin/python -m
-tests.test_auto_pass`` prints them for more games.
+Medium player in seat 0), how many of the player's prompts only offer Pass. The figures decide
+auto-pass's default for a new player (``web/app/core/settings.js``; docs/web.md, "Auto-pass").
+``.venv/bin/python -m tests.test_auto_pass 20`` prints them for 20 games.
 """
 
 from __future__ import annotations
