@@ -63,6 +63,23 @@ def test_service_worker_and_manifest_headers(base_url: str) -> None:
     assert manifest["content-type"].startswith("application/manifest+json")
 
 
+@pytest.mark.parametrize(
+    ("path", "cache"),
+    [
+        ("", "no-cache"),
+        ("app/main.js", "no-cache"),
+        ("app/boot/engine-client.js", "no-cache"),
+        ("app/worker/pyodide-boot.js", "no-cache"),
+        # Loaded twice on a first visit (page and worker, favicon and manifest): fresh a minute.
+        ("app/worker/indexeddb.js", "max-age=60, must-revalidate"),
+        ("app/worker/runtime-module.js", "max-age=60, must-revalidate"),
+        ("app/icon.svg", "max-age=60, must-revalidate"),
+    ],
+)
+def test_our_files_are_revalidated_or_fresh_a_minute(base_url: str, path: str, cache: str) -> None:
+    assert served(base_url + path)["cache-control"] == cache
+
+
 def fetched(url: str, accept: str | None) -> tuple[dict[str, str], bytes]:
     request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
     with urllib.request.urlopen(request) as response:
