@@ -30,14 +30,15 @@ lint-web: npm
 	$(BIN)/prettier --check $(PRETTIER_FILES)
 	$(BIN)/tsc --noEmit -p tsconfig.json
 
-# The Python tests run on every core (pytest-xdist); the browser tests one at a time, as each
-# builds on one site, one server and one Chromium for the whole run.
+# The Python tests run on every core (pytest-xdist). The browser tests run in two processes, each
+# with its own site, server and Chromium; `build` first, so the memory snapshot is made once and
+# both take it from the build's cache (.cache/snapshot) instead of making it side by side.
 unit: install
 	$(PY) -m pytest tests -n auto
 
-test: lint npm
+test: lint build
 	$(PY) -m pytest tests -n auto
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e -n 2
 
 # Web: npm ci fills node_modules (pinned Pyodide + PyScript, from package-lock.json); the build
 # assembles dist/ (what netlify.toml publishes); play serves it with the netlify.toml headers.
@@ -52,5 +53,5 @@ build: install npm
 play: build
 	$(PY) tools/serve.py --port $(PORT)
 
-e2e: install npm
-	$(PY) -m pytest e2e
+e2e: build
+	$(PY) -m pytest e2e -n 2
