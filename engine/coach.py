@@ -29,7 +29,17 @@ from .bots.memory import CardTracker
 from .bots.tuning import MEDIUM_PARAMS
 from .cards import rank_of
 from .tracker import track
-from .types import Action, CoachFact, Coaching, GameEvent, SeatView, Suggestion, TrackerRank, Why
+from .types import (
+    Action,
+    CoachFact,
+    Coaching,
+    GameEvent,
+    SeatView,
+    Suggestion,
+    TrackerRank,
+    TrackerReport,
+    Why,
+)
 from .view import visible_events
 
 
@@ -117,6 +127,31 @@ def _limit(row: TrackerRank, seat: int) -> int:
     play): every copy not known to be elsewhere, that is the unaccounted ones and those the
     tracker knows it holds."""
     return row["unaccounted"] + row["held"][seat]
+
+
+CallReason = Literal["held", "sure_bluff", "last_cards"]
+
+
+def call_reason(view: SeatView, report: TrackerReport) -> CallReason | None:
+    """Why the seat may want to call the last claim, or None when nothing points to a call.
+
+    Auto-pass (the page, in the open-challenge variant) lets a window with no reason pass for
+    the player, so a window is asked only when a call may pay: the player holds cards of the
+    claimed rank, the counts make the claim a sure bluff (the same bound as the ``sure_bluff``
+    fact, so auto-pass never lets pass a claim the coach calls a lie), or the claim was its
+    author's last cards.
+    """
+    last = view["last_play"]
+    if last is None:
+        return None
+    if any(rank_of(card) == last["rank"] for card in view["hand"]):
+        return "held"
+    row = next(row for row in report["ranks"] if row["rank"] == last["rank"])
+    if last["count"] > _limit(row, last["seat"]):
+        return "sure_bluff"
+    if view["hand_sizes"][last["seat"]] == 0:
+        return "last_cards"
+    return None
 
 
 def suggest(

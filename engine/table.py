@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bots import LEVELS, Bot, make_bot
-from .coach import advise
+from .coach import advise, call_reason
 from .errors import EngineError
 from .game import CAP, Event, Game
 from .position import compile_position, explain, reader
@@ -481,6 +481,10 @@ class Session:
             # Helps used in this game (the page counts such games apart in its statistics).
             "assisted": sorted(self.assisted),
         }
+        legal = view["legal"]
+        if legal and legal["pass"] and not legal["play"] and view["last_play"]:
+            # An open-challenge window: whether a call may pay (auto-pass answers the rest).
+            answer["call_reason"] = call_reason(view, answer["tracker"])
         if self.shared and to_move in self.people and (to_move != self.viewer or restored):
             # Another person is to act (or, after a reload, whoever holds the device may not be
             # the one on screen): the page hides the table until that person takes the seat.

@@ -16,21 +16,16 @@ import sys
 from typing import Any
 
 from engine.bots import make_bot
+from engine.cards import rank_of
+from engine.coach import facts
 from engine.table import Table
 
 SEEDS = range(1, 5)
 
 
 def auto_passes(answer: dict[str, Any]) -> bool:
-    """The page's rule (loop.js ``autoPassNow``): a window with no reason to call."""
-    view = answer["view"]
-    legal, last = view["legal"], view["last_play"]
-    if not legal or not legal["pass"] or legal["play"] or not last:
-        return False
-    held = any(card[:-1] == last["rank"] for card in view["hand"])
-    row = next(row for row in answer["tracker"]["ranks"] if row["rank"] == last["rank"])
-    sure = last["count"] > row["unaccounted"] + row["held"][last["seat"]]
-    return not held and not sure and view["hand_sizes"][last["seat"]] > 0
+    """The page's rule (loop.js ``autoPassNow``): a window the engine gives no reason to call."""
+    return "call_reason" in answer and answer["call_reason"] is None
 
 
 def prompts(seed: int, auto: bool) -> tuple[int, int]:
@@ -64,6 +59,48 @@ def figures(seeds: range) -> dict[bool, tuple[int, int]]:
         counts = [prompts(seed, auto) for seed in seeds]
         found[auto] = (sum(c[0] for c in counts), sum(c[1] for c in counts))
     return found
+
+
+def test_a_window_is_asked_exactly_when_a_call_may_pay() -> None:
+    """Every open-challenge window of the player carries a reason or null, and the reason is
+    right: "held" when the hand holds the claimed rank, "sure_bluff" exactly when the coach
+    states a sure bluff (auto-pass never lets pass a claim the coach calls a lie), "last_cards"
+    when the author has no card left; null only when none of these holds."""
+    seen: set[object] = set()
+    for seed in SEEDS:
+        table = Table()
+        seats = [{"name": "", "level": "human"}] + [{"name": "", "level": "medium"}] * 5
+        config = {
+            "preset": "classic",
+            "players": 6,
+            "seed": seed,
+            "options": {"open_challenge": True},
+        }
+        answer = table.new_game({"config": config, "human": 0, "seats": seats})
+        player = make_bot("medium", random.Random(seed))
+        while not answer["view"]["over"]:
+            if answer["bot_to_move"]:
+                answer = table.bot_step()
+                player.observe(answer["events"])
+                continue
+            view = answer["view"]
+            legal = view["legal"]
+            window = bool(legal["pass"]) and not legal["play"] and view["last_play"] is not None
+            assert ("call_reason" in answer) == window, answer
+            if window:
+                last, reason = view["last_play"], answer["call_reason"]
+                held = any(rank_of(card) == last["rank"] for card in view["hand"])
+                codes = {fact["code"] for fact in facts(view, table._game().seen[0])}
+                sure = "sure_bluff" in codes
+                out = view["hand_sizes"][last["seat"]] == 0
+                expected = (
+                    "held" if held else "sure_bluff" if sure else "last_cards" if out else None
+                )
+                assert reason == expected, (reason, expected, view)
+                seen.add(reason)
+            answer = table.act(player.act(view))
+            player.observe(answer["events"])
+    assert {"held", None} <= seen, seen
 
 
 def test_auto_pass_on_leaves_mostly_prompts_that_ask_for_more_than_a_pass() -> None:

@@ -21,12 +21,13 @@ build ships starts a PyScript worker on the same Pyodide with nothing of ours (n
 engine); the worker runs ``1+1`` and answers one call. Side by side, the three pages tell what
 is Pyodide's, what is PyScript's and what is ours.
 
-Per visit it also reports every URL requested more than once in the visit (with the bytes
-each request took on the wire: 0 is a cache hit), and the peak resident memory of the
-renderer process that holds the page and its workers (``VmHWM``; tools/bench_profile.py says
-why not Chromium's heap figures). On our page's return visit, once the figures are taken, it
-deals the default setup and times how long the first bot play takes to show after the
-human's first play (the human leads the first hand; the default speed's pacing included).
+Per visit it also reports every URL that crossed the wire more than once in the visit (with
+the bytes of each request to it: 0 is a cache hit, which costs nothing), and the peak
+resident memory of the renderer process that holds the page and its workers (``VmHWM``;
+tools/bench_profile.py says why not Chromium's heap figures). On our page's return visit, once
+the figures are taken, it deals the default setup and times how long the first bot play takes
+to show after the human's first play (the human leads the first hand; the default speed's
+pacing included).
 
 ``--profile phone`` (tools/bench_profile.py) runs everything on an emulated phone: 390x844
 touch, the CPU four times slower (page and workers), 9 Mbit/s down, 150 ms; route 2 alone is
@@ -321,8 +322,10 @@ class BrowserProfile:
 
 
 def tally(result: Load, sizes: list[tuple[str, int]]) -> None:
-    """Bytes on the wire by kind, and every URL the visit requested more than once."""
-    counts = Counter(request_url for request_url, _ in sizes)
+    """Bytes on the wire by kind, and every URL that crossed the wire more than once in the
+    visit (a request answered by the HTTP cache or the service worker moves 0 bytes: the page
+    asking twice costs nothing then; a 304 revalidation moves its headers and counts)."""
+    counts = Counter(request_url for request_url, size in sizes if size > 0)
     for request_url, size in sizes:
         if counts[request_url] > 1:
             result.twice.setdefault(request_url, []).append(size)
@@ -597,7 +600,7 @@ def report(
             " included)"
         )
     print()
-    print(f"requested more than once in one visit (bytes on the wire each time) {load_note()}")
+    print(f"over the wire more than once in one visit (bytes each request) {load_note()}")
     for name, kinds in figures.items():
         for kind, label in present(kinds):
             for url, sizes in sorted(kinds[kind]["requested_twice"].items()):

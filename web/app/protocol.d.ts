@@ -288,6 +288,10 @@ export interface TableAnswer {
   tracker: TrackerReport;
   assisted: Assisted;
   /**
+   * Only in an open-challenge window of the seat on screen (Pass allowed, no play): why a call may pay (engine.coach.call_reason: it holds the claimed rank, the counts make the claim a sure bluff, the claim was its author's last cards), or null: auto-pass lets such a window pass.
+   */
+  call_reason?: "held" | "sure_bluff" | "last_cards" | null;
+  /**
    * Only after a bot acted: how long it took to choose, in this worker.
    */
   think_ms?: number;
@@ -801,6 +805,10 @@ export interface ResumedTable {
    */
   tracker: TrackerReport;
   assisted: Assisted;
+  /**
+   * Only in an open-challenge window of the seat on screen (Pass allowed, no play): why a call may pay (engine.coach.call_reason: it holds the claimed rank, the counts make the claim a sure bluff, the claim was its author's last cards), or null: auto-pass lets such a window pass.
+   */
+  call_reason?: "held" | "sure_bluff" | "last_cards" | null;
   /**
    * Only while a match's hand has ended and the next one, dealt already, is not shown yet: that hand's hand_over. The view is the table as the hand ended (nobody to move); the page shows the hand's summary and calls bot_step() once the player goes on, which answers the next hand's deal.
    */

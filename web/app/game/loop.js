@@ -226,12 +226,8 @@ function autoPassNow() {
   if (!resp || !myTurn() || !settings.autoPass) return false;
   if (sharedTable(resp)) return false; // each person decides their own windows (docs/web.md)
   if (resp.position) return false; // a position (docs/positions.md) asks the reader on purpose
-  const { legal, last_play: last, hand, hand_sizes: sizes } = resp.view;
-  if (!legal || !legal.pass || legal.play || !last) return false;
-  const held = hand.some((card) => card.slice(0, -1) === last.rank);
-  const row = resp.tracker.ranks.find((r) => r.rank === last.rank);
-  const sure = row !== undefined && last.count > row.unaccounted + (row.held[last.seat] ?? 0);
-  return !held && !sure && sizes[last.seat] > 0;
+  // An open-challenge window where nothing points to a call (engine.coach.call_reason).
+  return "call_reason" in resp && resp.call_reason === null;
 }
 
 /** Pass for the human if auto-pass is on and this window gives no reason to call. */
