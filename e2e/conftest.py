@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -165,5 +166,26 @@ def host_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield folder, server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def counted_server(site: Path) -> Iterator[tuple[str, Counter[str]]]:
+    """The site on its own server (its own HTTP cache origin), counting the responses it sends
+    by ``"path?query status"``: what reached the network, not what a cache answered."""
+    server = serve.make_server(site)
+    hits: Counter[str] = Counter()
+    handler = server.RequestHandlerClass
+
+    class Counting(handler.func):  # type: ignore[attr-defined,misc,name-defined]
+        def send_response(self, code: int, message: str | None = None) -> None:
+            parts = urlsplit(self.path)
+            hits[f"{parts.path}{'?' if parts.query else ''}{parts.query} {code}"] += 1
+            super().send_response(code, message)
+
+    server.RequestHandlerClass = partial(Counting, **handler.keywords)  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", hits
     server.shutdown()
     server.server_close()

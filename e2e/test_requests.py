@@ -12,37 +12,12 @@ cache hit, not a revalidation.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
-from pathlib import Path
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-import pytest
-import serve
 from driver import open_page, wait_ready
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Worker, expect
-
-
-@pytest.fixture
-def counted(site: Path) -> Iterator[tuple[str, Counter[str]]]:
-    """The site on its own server (its own HTTP cache origin), counting GETs per path and query."""
-    server = serve.make_server(site)
-    hits: Counter[str] = Counter()
-    handler = server.RequestHandlerClass
-
-    class Counting(handler.func):  # type: ignore[attr-defined,misc,name-defined]
-        def send_response(self, code: int, message: str | None = None) -> None:
-            parts = urlsplit(self.path)
-            hits[f"{parts.path}{'?' if parts.query else ''}{parts.query} {code}"] += 1
-            super().send_response(code, message)
-
-    server.RequestHandlerClass = partial(Counting, **handler.keywords)  # type: ignore[attr-defined]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", hits
-    server.shutdown()
-    server.server_close()
 
 
 def settled(page: Page) -> None:
@@ -67,9 +42,9 @@ def repeated(hits: Counter[str]) -> tuple[dict[str, list[str]], set[str]]:
 
 
 def test_no_file_twice_and_no_warning_on_a_first_and_a_return_visit(
-    make_context: Callable[..., BrowserContext], counted: tuple[str, Counter[str]]
+    make_context: Callable[..., BrowserContext], counted_server: tuple[str, Counter[str]]
 ) -> None:
-    url, hits = counted
+    url, hits = counted_server
     context = make_context(persistent=True, block=False)
     warnings: list[str] = []
 
