@@ -60,6 +60,15 @@ def wait_ready(page: Page) -> None:
     expect(page.locator("#boot")).to_have_attribute("data-state", "ready")
 
 
+def open_settings(page: Page) -> None:
+    """Open the top bar's settings menu (speed, auto-pass, sound, coach, tracker, rules) if it
+    is closed, as a person does before changing one of them."""
+    button = page.locator("#settings-button")
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    expect(page.locator("#settings-panel")).to_be_visible()
+
+
 def configure(
     page: Page,
     preset: str,

@@ -8,7 +8,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from driver import Person, check_protocol, configure, deal, open_page, raw_answers, wait_turn
+from driver import (
+    Person,
+    check_protocol,
+    configure,
+    deal,
+    open_page,
+    open_settings,
+    raw_answers,
+    wait_turn,
+)
 from playwright.sync_api import Page, expect
 
 RU = json.loads((Path(__file__).parent.parent / "i18n" / "ru.json").read_text(encoding="utf-8"))
@@ -42,7 +51,9 @@ def test_the_coach_advises_in_two_languages_and_its_game_counts_apart(
     s = wait_turn(page)
     coach = page.locator("#coach")
     expect(coach).to_be_hidden()
+    open_settings(page)
     box.check()
+    page.keyboard.press("Escape")
     expect(coach).to_contain_text("The Expert would:")
     advice = last_advice(page)
     expect(coach.locator("li.coach-fact")).to_have_count(len(advice["facts"]))

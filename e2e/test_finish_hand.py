@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from driver import Person, configure, deal, open_page, state
+from driver import Person, configure, deal, open_page, open_settings, state
 from playwright.sync_api import Page, expect
 
 SEED = 1  # a classic 6-player "last loser" game in which the human goes out early
@@ -42,7 +42,9 @@ def test_finish_the_hand_once_the_human_is_out(page: Page, base_url: str) -> Non
     expect(page.locator("#me-status")).to_contain_text("Out")
     expect(finish).to_have_text("Finish the hand")
     # The slowest pace from here: finishing must not wait for it.
+    open_settings(page)
     page.select_option("#speed", "slow")
+    page.keyboard.press("Escape")
     before = state(page)["step"]
     started = time.monotonic()
     finish.click()

@@ -13,6 +13,7 @@ from driver import (
     configure,
     deal,
     open_page,
+    open_settings,
     raw_answers,
     state,
     wait_ready,
@@ -31,6 +32,7 @@ def test_auto_pass_is_remembered_and_asks_only_when_a_call_may_pay(
     expect(page.locator("#auto-pass")).to_be_checked()
     assert page.evaluate("() => localStorage.getItem('vnv.autopass')") is None
     # Turned off, it stays off; a stored value other than the page's own is the default.
+    open_settings(page)
     page.uncheck("#auto-pass")
     assert page.evaluate("() => localStorage.getItem('vnv.autopass')") == "off"
     open_page(page, base_url)
@@ -38,6 +40,7 @@ def test_auto_pass_is_remembered_and_asks_only_when_a_call_may_pay(
     page.evaluate("() => localStorage.setItem('vnv.autopass', 'yes')")
     open_page(page, base_url)
     expect(page.locator("#auto-pass")).to_be_checked()
+    open_settings(page)
     page.uncheck("#auto-pass")
     page.check("#auto-pass")
     assert page.evaluate("() => localStorage.getItem('vnv.autopass')") == "on"
@@ -267,6 +270,7 @@ def test_sound_is_off_by_default_then_heard_and_remembered(page: Page, base_url:
     person.act(s)
     s = wait_turn(page, after_step=s["step"])
     assert page.evaluate("() => window.__tones") == 0  # off: not one tone
+    open_settings(page)
     page.check("#sound")
     assert page.evaluate("() => localStorage.getItem('vnv.sound')") == "on"
     person.act(s)

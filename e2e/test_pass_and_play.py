@@ -18,6 +18,7 @@ from driver import (
     configure,
     deal,
     open_page,
+    open_settings,
     raw_answers,
     state,
 )
@@ -164,7 +165,9 @@ def test_the_privacy_screen_holds_nothing_of_the_last_hand(page: Page, base_url:
     """The hand-over button stands out from the screen (WCAG 1.4.11, 3:1), the page holds no
     card of the person who just played while the next one is called, and axe finds nothing."""
     open_page(page, base_url)
+    open_settings(page)
     page.check("#coach-on")
+    page.keyboard.press("Escape")
     set_up(page)
     person = Person(page)
     seated = False

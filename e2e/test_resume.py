@@ -19,6 +19,7 @@ from driver import (
     configure,
     deal,
     open_page,
+    open_settings,
     raw_answers,
     wait_ready,
     wait_turn,
@@ -273,7 +274,9 @@ def test_hostile_stored_settings_fall_back_to_defaults(
     expect(page.locator("#stats-calls-won")).to_have_text("0")
     expect(page.locator("#stats-bluffs")).to_have_text("0")
     page.click("#stats-close")
+    open_settings(page)
     page.select_option("#speed", "instant")
+    page.keyboard.press("Escape")
     deal(page)
     s = wait_turn(page)
     assert s["state"] in ("human", "over")

@@ -14,6 +14,7 @@ import { $, $as } from "./core/dom.js";
 import { initStats } from "./learn/stats.js";
 import { persistent } from "./core/storage.js";
 import { initLanguagePicker } from "./core/lang-picker.js";
+import { initSettingsMenu } from "./core/settings-menu.js";
 import { initRulesPanel, sectionFor } from "./learn/rules-panel.js";
 import { app, DEBUG, EMBED, settings } from "./state.js";
 import { loadSettings, setSpeed, setToggle } from "./core/settings.js";
@@ -47,6 +48,7 @@ async function main() {
   bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
   bindReview();
   bindTracker();
+  initSettingsMenu(); // after the tracker: its box follows the tracker panel
   bindCoach();
   bindShare();
   // After the replay viewer: the player's own saved game, as after a reload (or the setup).
@@ -85,7 +87,7 @@ function playsHere() {
   });
 }
 
-// The top bar's settings: shown as stored, kept in the state (settings) on every change.
+// The settings in the top bar's menu (core/settings-menu.js): shown as stored, kept in the state (settings) on every change.
 function bindTopBar() {
   loadSettings();
   const speed = $as("speed", HTMLSelectElement);
