@@ -47,3 +47,21 @@ export function el(tag, attrs = {}, ...children) {
   for (const child of children) if (child) node.append(child);
   return node;
 }
+
+/** Run `fn` in a task of its own once the next frame is drawn (or after 100 ms where no frame
+ * comes, as in a hidden tab): work that forces a layout, kept out of the task that drew.
+ * @param {() => unknown} fn
+ */
+export function afterPaint(fn) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const fallback = setTimeout(run, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    setTimeout(run, 0);
+  });
+}

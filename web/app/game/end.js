@@ -46,7 +46,7 @@ export function showEnd() {
     if (match) tr.append(el("td", { text: String(scores[row.seat]) }));
     body.append(tr);
   }
-  $("end-review").replaceChildren(endReviews());
+  fillReview();
   const dialog = $as("end-screen", HTMLDialogElement);
   if (!dialog.open) {
     resetShare(); // the last game's link is not this one's
@@ -68,10 +68,18 @@ export function showEnd() {
   $("play-again").focus();
 }
 
+/** The game's review, built only while its box is open: a long game's tables would otherwise
+ * lengthen the end screen's first draw (a long task on a slow phone). */
+function fillReview() {
+  const open = $as("end-review-box", HTMLDetailsElement).open;
+  $("end-review").replaceChildren(...(open ? [endReviews()] : []));
+}
+
 /** @param {{ onPlayAgain: () => void, onChangeSetup: () => void }} actions */
 export function bindEnd({ onPlayAgain, onChangeSetup }) {
   const dialog = $as("end-screen", HTMLDialogElement);
   onLanguage(() => dialog.open && showEnd());
+  $("end-review-box").addEventListener("toggle", () => dialog.open && fillReview());
   $("play-again").addEventListener("click", () => {
     dialog.close();
     onPlayAgain();

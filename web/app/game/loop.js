@@ -6,7 +6,7 @@
 // holds the next deal back: between_hands); closing it asks for the next step, which deals.
 
 import { onLanguage, t } from "../core/i18n.js";
-import { $, $as } from "../core/dom.js";
+import { $, $as, afterPaint } from "../core/dom.js";
 import { describeEvent, logTable, seatNames, sharedTable } from "../core/events.js";
 import { bindReveal, hideReveal, showReveal } from "../table/table.js";
 import { recordStats } from "../learn/stats.js";
@@ -100,7 +100,9 @@ export function enterTable(resp, lines) {
   closeHandSummary();
   showScreen("table");
   handle(resp, lines);
-  focusOn(screenFor(resp));
+  // Focus forces the new screen's layout: after the first frame, not in the first draw's task.
+  const gen = app.gen;
+  afterPaint(() => gen === app.gen && app.resp && focusOn(screenFor(app.resp)));
   runBots();
 }
 
@@ -166,8 +168,11 @@ export function handle(resp, extraLines = []) {
   updateCoach();
   document.dispatchEvent(new CustomEvent("vnv:answer")); // a position's caption and explanation
   if (resp.position) return; // a position's end is told in its explanation (embed/position.js)
-  if (resp.view.over) showEnd();
-  else if (resp.between_hands) showHandSummary(resp.between_hands, resp.view.scores, resp.human);
+  if (resp.view.over) {
+    // After the last draw's frame: the modal forces the whole page's style and layout.
+    const gen = app.gen;
+    afterPaint(() => gen === app.gen && app.resp === resp && showEnd());
+  } else if (resp.between_hands) showHandSummary(resp.between_hands, resp.view.scores, resp.human);
 }
 
 /** The pause before the next bot step; ui.loop.wake cuts it short.

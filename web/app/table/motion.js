@@ -24,6 +24,7 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 
 /** @type {Set<HTMLElement>} the cards in flight now */
 const flights = new Set();
+let tableGen = 0; // counts new tables: a flight measured after one began is dropped
 
 /** How long a card travels now: 0 plays no motion at all. */
 export function motionMs() {
@@ -113,7 +114,7 @@ function markOut(box, ms) {
 
 /**
  * Move this answer's events on the table just drawn for it. Called after render(); returns at
- * once (the animations run on their own).
+ * once (the flights start at the next frame and run on their own).
  * @param {GameEvent[]} events
  * @param {TableAnswer} resp
  */
@@ -121,6 +122,21 @@ export function animateEvents(events, resp) {
   const ms = motionMs();
   document.documentElement.style.setProperty("--flip-ms", `${ms}ms`);
   if (!ms || !events.length) return;
+  // The boxes are measured at the next frame, where the browser lays the new table out anyway:
+  // measured now, that layout would be forced into the answer's own task (a long task on a
+  // slow phone). An answer no longer the table's by then (a newer one, a new table) moves nothing.
+  const table = tableGen;
+  requestAnimationFrame(() => {
+    if (table === tableGen && app.resp === resp) flyEvents(events, resp, ms);
+  });
+}
+
+/**
+ * @param {GameEvent[]} events
+ * @param {TableAnswer} resp
+ * @param {number} ms
+ */
+function flyEvents(events, resp, ms) {
   const pile = $("pile");
   // Where a pile or true cards go is shown once the called cards have turned over.
   const after = events.some((event) => event.type === "revealed") ? ms : 0;
@@ -139,6 +155,7 @@ export function animateEvents(events, resp) {
 
 /** A new table: whatever is still in flight goes. */
 export function clearFlights() {
+  tableGen++;
   for (const card of flights) {
     for (const animation of card.getAnimations()) animation.cancel();
     card.remove();
