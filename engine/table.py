@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from . import guide as guided
 from .bots import LEVELS, Bot, make_bot
 from .coach import advise, call_reason
 from .errors import EngineError
@@ -158,6 +159,8 @@ class Session:
 
     position: dict[str, Any] | None  # a position set up by from_position(): never saved
     explanation: Mapping[str, Any] | None  # what the position's reader's decision did
+    guide: str | None  # the rule system of a guided first hand (engine.guide), else None
+    notes: list[dict[str, Any]]  # a guided hand: what happened since the player's last decision
 
     def __init__(
         self, setup: dict[str, Any], config: dict[str, Any], game: Game, rng: random.Random
@@ -184,6 +187,7 @@ class Session:
         self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
         self.position = None
         self.explanation = None
+        self.guide, self.notes = None, []
         self.waiting: HandOverEvent | None = None  # the ended hand whose summary holds the deal
         self.held: list[Event] = []  # the next hand's deal and first events, not shown yet
         self.ended: SeatView | None = None  # the viewer's table as that hand ended
@@ -202,6 +206,18 @@ class Session:
             seed = random.SystemRandom().randrange(2**31)
             config["seed"] = seed
         return cls(setup, config, Game.new(config), random.Random(f"bots-{seed}"))
+
+    @classmethod
+    def guided(cls, rules: object) -> Session:
+        """A guided first hand (engine.guide): the prepared deal of ``rules``, fixed bot seeds."""
+        if rules not in guided.RULES:
+            raise EngineError("bad_config", f"no guided hand for the rules {rules!r}")
+        assert isinstance(rules, str)
+        game = guided.game_for(rules)
+        setup = guided.setup_for(rules, game)
+        session = cls(setup, setup["config"], game, random.Random(f"guide-{rules}"))
+        session.guide = rules
+        return session
 
     @classmethod
     def from_position(cls, request: dict[str, Any]) -> Session:
@@ -276,6 +292,7 @@ class Session:
             events = events[: len(events) - len(self.held)]
         self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
         self.position, self.explanation = None, None
+        self.guide, self.notes = cls._restore_guide(saved.get("guide"))
         bots = saved["bots"]
         wanted = {str(seat) for seat in range(players) if seat not in self.people}
         if not isinstance(bots, dict) or set(bots) != wanted:
@@ -286,6 +303,20 @@ class Session:
                 self.bots[seat] = make_bot(_level(self.seats, seat), random.Random())
                 self.bots[seat].memory_from_json(bots[str(seat)])
         return self
+
+    @staticmethod
+    def _restore_guide(saved: object) -> tuple[str | None, list[dict[str, Any]]]:
+        """A guided hand's rules and notes, checked; a game's save has none."""
+        if saved is None:
+            return None, []
+        if not isinstance(saved, dict) or saved.get("rules") not in guided.RULES:
+            raise EngineError("bad_save", "the guided hand's rules are not ours")
+        notes = saved.get("notes", [])
+        if not isinstance(notes, list) or not all(
+            isinstance(note, dict) and note.get("kind") in guided.NOTE_KINDS for note in notes
+        ):
+            raise EngineError("bad_save", "the guided hand's notes are not ours")
+        return str(saved["rules"]), notes[-guided.NOTES_MAX :]
 
     def _restore_waiting(self, events: list[Event]) -> None:
         """A save made while a hand's summary held the next deal: the held events are those of
@@ -300,6 +331,12 @@ class Session:
 
     def dump(self) -> dict[str, Any]:
         """The save: all :meth:`restore` needs to go on exactly where the game stands."""
+        saved = self._dump()
+        if self.guide is not None:
+            saved["guide"] = {"rules": self.guide, "notes": self.notes}
+        return saved
+
+    def _dump(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "setup": self.setup,
@@ -385,7 +422,10 @@ class Session:
         mine = [i for i, entry in enumerate(actions) if entry != CAP and entry[0] == self.human]
         if not mine:
             raise EngineError("nothing_to_undo", "you have made no decision to take back")
-        fresh = Session.new({**self.setup, "config": self.config})
+        if self.guide is not None:  # the prepared deal again, not a deal from the seed
+            fresh = Session.guided(self.guide)
+        else:
+            fresh = Session.new({**self.setup, "config": self.config})
         fresh.setup = self.setup  # the page's own setup: a seed only if the player typed one
         fresh.assisted = self.assisted | {"undo"}
         game = fresh.game
@@ -489,6 +529,11 @@ class Session:
             # Another person is to act (or, after a reload, whoever holds the device may not be
             # the one on screen): the page hides the table until that person takes the seat.
             answer["pass_to"] = to_move
+        if self.guide is not None:
+            # A guided hand: what happened since the player's last decision, and the decision
+            # the player faces now (the page words both from its catalog).
+            asked = None if self.waiting is not None else guided.decision(view)
+            answer["guide"] = {"rules": self.guide, "notes": self.notes, "step": asked}
         if self.position is not None:
             # The position's caption, and after the decision what it did. The explanation shows
             # the pile's true cards: the position's link holds them anyway.
@@ -610,6 +655,15 @@ class Table:
         session = self.session = Session.new(setup)
         return self._saved(session.answer([], None))
 
+    def new_guide(self, request: object) -> Answer:
+        """Deal a guided first hand (engine.guide): {"rules": "classic" | "quick"}.
+
+        A game like any other (saved, resumed, undone), replacing any game in progress.
+        """
+        rules = request.get("rules") if isinstance(request, dict) else None
+        session = self.session = Session.guided(rules)
+        return self._saved(session.answer([], None))
+
     def new_position(self, request: object) -> Answer:
         """Set up a position (docs/positions.md): {"position": link text or object, "level"?}.
 
@@ -628,7 +682,15 @@ class Table:
         if session.waiting is not None:
             raise EngineError("not_your_turn", "the next hand is not dealt yet")
         before = [play.copy() for play in session.game.pile]
+        # A guided hand compares the player's choice with the coach's (asked first, unseen).
+        advice = session.advice() if session.guide is not None else None
         events = session.hold_deal(session.play(session.viewer, action))
+        if session.guide is not None:
+            assert isinstance(action, dict)  # the engine took it: an action is an object
+            notes = guided.notes_after(
+                session.game, session.viewer, action, before=before, events=events, advice=advice
+            )
+            session.notes = notes[-guided.NOTES_MAX :]
         if session.position is not None and session.explanation is None:
             assert isinstance(action, dict)  # the engine took it: an action is an object
             kind = action["type"]
@@ -644,8 +706,16 @@ class Table:
         seat = session.game.to_move
         if seat is None or seat in session.people:
             return session.answer([], None)
+        before = [play.copy() for play in session.game.pile]
         events, think_ms = session.bot_step(seat)
         events = session.hold_deal(events)
+        if session.guide is not None:
+            entry = session.game.actions[-1]  # [seat, action], or the cap's mark
+            if entry != CAP and isinstance(entry[1], dict):
+                notes = guided.notes_after(
+                    session.game, seat, entry[1], before=before, events=events, advice=None
+                )
+                session.notes = (session.notes + notes)[-guided.NOTES_MAX :]
         return self._saved(session.answer(events, seat, think_ms=think_ms))
 
     def undo(self) -> Answer:

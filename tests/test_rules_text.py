@@ -7,6 +7,7 @@ also show it failing on a damaged copy of a rules file.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -357,6 +358,11 @@ def test_rules_page_has_lang_anchors_switcher_and_nothing_inline(
     assert "style-src 'self'" in csp[0]
     articles = [a for tag, a in tags if tag == "article"]
     assert [(a["id"], a["lang"]) for a in articles] == [("classic", lang), ("quick", lang)]
+    # Each rule set links its guided first hand ("Learn by playing"), in the page's language.
+    guides = [a["href"] for a in links if "?guide=" in (a.get("href") or "")]
+    assert guides == [f"../?guide={rule_set}&lang={lang}" for rule_set in ("classic", "quick")]
+    catalog = json.loads((ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert text.count(f">{html.escape(catalog['guide']['link'])}</a>") == 2
 
 
 def test_panel_fragment_is_one_article_with_namespaced_ids(

@@ -115,6 +115,16 @@ PAGE_CSP = (
 ANCHOR = re.compile(r"[a-z][a-z0-9-]*")
 # The game's icon (web/app/icon.svg, built to app/icon.svg), seen from rules/<lang>.html.
 ICON = "../app/icon.svg"
+CATALOGS = ROOT / "i18n"
+
+
+def guide_link(rule_set: str, lang: str, catalogs: Path = CATALOGS) -> str:
+    """The link to the rule set's guided first hand ("Learn by playing", docs/guide.md) in the
+    page's language, its words from the game's catalog: a reader of the rules plays them next."""
+    catalog = json.loads((catalogs / f"{lang}.json").read_text(encoding="utf-8"))
+    text = catalog["guide"]["link"]
+    href = f"../?guide={rule_set}&lang={lang}"
+    return f'<p class="guide-link"><a href="{_attr(href)}">{html.escape(text)}</a></p>\n'
 
 
 class RulesError(ValueError):
@@ -239,6 +249,15 @@ def _attr(value: str) -> str:
     return html.escape(value, quote=False).replace('"', "&quot;")
 
 
+def _with_guide(article: str, rule_set: str, lang: str) -> str:
+    """An article of the standalone page with its guided hand's link after its title."""
+    title = article.find("</h2>\n")
+    if title < 0:
+        raise RulesError(f"{rule_set}.{lang}: no title to put the guided hand's link after")
+    end = title + len("</h2>\n")
+    return article[:end] + guide_link(rule_set, lang) + article[end:]
+
+
 def page(
     lang: str, docs: dict[tuple[str, str], RulesDoc], after: dict[str, str] | None = None
 ) -> str:
@@ -266,7 +285,9 @@ def page(
             f'<li><a href="#{rule_set}">{html.escape(words[rule_set])}</a>'
             f'<ul class="sections">{items}</ul></li>'
         )
-    articles = "".join(docs[rule_set, lang].article() for rule_set in RULE_SETS)
+    articles = "".join(
+        _with_guide(docs[rule_set, lang].article(), rule_set, lang) for rule_set in RULE_SETS
+    )
     for section, extra in (after or {}).items():
         heading = re.search(rf'<h3 id="{re.escape(section)}">.*?</h3>\n', articles)
         if heading is None:
@@ -344,6 +365,7 @@ nav.contents > ul > li { margin: 0.75rem 0; }
 nav.contents ul.sections { display: flex; flex-wrap: wrap; gap: 0.1rem 1rem; padding-left: 1rem; }
 nav.contents ul.sections li { margin: 0; }
 .game-link { margin: 0.25rem 0 1rem; }
+.guide-link { font-weight: bold; }
 .translation-note, .source-note { color: var(--muted); }
 #classic-table-readings, #quick-table-readings { color: var(--accent); }
 """

@@ -26,6 +26,7 @@ import { bindEnd, closeEnd } from "./game/end.js";
 import { bindReview } from "./learn/review.js";
 import { bindTracker } from "./learn/tracker.js";
 import { bindCoach } from "./learn/coach.js";
+import { bindGuide } from "./learn/guide.js";
 import { tryResume, undoLast } from "./game/resume.js";
 import { claimGame } from "./game/tab-lock.js";
 import { bindReplay, openReplay, replayInAddress } from "./replay/viewer.js";
@@ -50,6 +51,7 @@ async function main() {
   bindTracker();
   initSettingsMenu(); // after the tracker: its box follows the tracker panel
   bindCoach();
+  bindGuide(); // after the coach: the guide's panel goes under the coach's
   bindShare();
   // After the replay viewer: the player's own saved game, as after a reload (or the setup).
   bindReplay({ onLeave: leaveReplay });

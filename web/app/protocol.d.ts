@@ -10,6 +10,7 @@ export type ExportName =
   | "boot"
   | "new_game"
   | "new_position"
+  | "new_guide"
   | "act"
   | "bot_step"
   | "resume"
@@ -110,6 +111,7 @@ export type GameEndReason = "out" | "last_loser" | "move_limit" | "cap" | "match
  * Helps used in this game: the coach was asked, or an undo was made. The page counts such games apart in its statistics.
  */
 export type Assisted = ("coach" | "undo")[];
+export type GuideNote = GuideOutcome | GuidePlayed | GuideCoach | GuideEnd;
 /**
  * What the human seat does (docs/protocol.md, Actions).
  */
@@ -156,6 +158,7 @@ export interface WorkerCalls {
   boot: BootCall;
   new_game: NewGameCall;
   new_position: NewPositionCall;
+  new_guide: NewGuideCall;
   act: ActCall;
   bot_step: BotStepCall;
   resume: ResumeCall;
@@ -308,6 +311,7 @@ export interface TableAnswer {
    */
   reviews?: HandReview[];
   position?: PositionInfo;
+  guide?: GuideInfo;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -709,25 +713,55 @@ export interface Explanation {
   }[];
 }
 /**
- * new_position(request): sets up a position (docs/positions.md) in place of any game in progress; never saved. The bots play until the reader decides, then the table holds still with the explanation.
+ * Only in a guided hand (engine.guide): what happened since the player's last decision (notes, oldest first) and the decision the player faces now (step, null when a bot is to move or the hand is over).
  */
-export interface NewPositionCall {
-  request: NewPositionRequest;
-  answer: NewGameAnswer;
+export interface GuideInfo {
+  rules: Preset;
+  /**
+   * @maxItems 8
+   */
+  notes: GuideNote[];
+  step: GuideStep | null;
 }
 /**
- * A position: the link's text (after #position=) or the position object (engine/position.py), and the bots' level.
+ * A call and what it did (engine.position.explain), with only the play turned up: seat called (decision) on author's play; the rule that decided (reason), who took the pile and how many cards, who went out, how the game ended, who acts next.
  */
-export interface NewPositionRequest {
-  position: string | {};
-  level?: BotLevel;
+export interface GuideOutcome {
+  kind: "outcome";
+  seat: SeatIndex;
+  decision: "challenge" | "believe";
+  reason: "challenge_honest" | "challenge_bluff" | "believe_honest" | "believe_honest_last" | "believe_bluff";
+  author: SeatIndex;
+  cards: Card[];
+  rank: Rank;
+  honest: boolean;
+  taker: SeatIndex | null;
+  count: Count;
+  out: SeatIndex[];
+  ended: string | null;
+  winner: SeatIndex | null;
+  next: SeatIndex | null;
+  opening: boolean;
 }
 /**
- * act(action): the human seat's action.
+ * The player's own play: how many cards, the claim, how many were of the claimed rank (real), the pile after, whether they were the player's last cards.
  */
-export interface ActCall {
-  request: Action;
-  answer: ActAnswer;
+export interface GuidePlayed {
+  kind: "played";
+  count: Count;
+  rank: Rank;
+  real: Count;
+  pile: Count;
+  last: boolean;
+}
+/**
+ * The player chose otherwise than the coach (engine.coach.advise, asked before the decision): the coach's action and why, and the cards the choice made the player take at once (cost).
+ */
+export interface GuideCoach {
+  kind: "coach";
+  action: Action;
+  why: Why;
+  cost: Count;
 }
 /**
  * Cards face down, claimed to be of one rank.
@@ -757,6 +791,68 @@ export interface BelieveAction {
  */
 export interface PassAction {
   type: "pass";
+}
+/**
+ * honest, bluff (honest of count are real), last_cards: the play's shape; sure_bluff: a call on a sure bluff; leave_call: a sure bluff left to others; likely_lie, likely_true, let_stand: a call or a pass, with the lie chance in percent.
+ */
+export interface Why {
+  code: "honest" | "bluff" | "last_cards" | "sure_bluff" | "leave_call" | "likely_lie" | "likely_true" | "let_stand";
+  count?: Count;
+  rank?: Rank;
+  honest?: Count;
+  percent?: number;
+}
+/**
+ * The guided hand is over: who won (null: a shared win) and why.
+ */
+export interface GuideEnd {
+  kind: "end";
+  winner: SeatIndex | null;
+  reason: GameEndReason;
+}
+/**
+ * engine.guide.decision: open (a new round, any rank), follow (classic: the round's rank, nothing to call), answer (classic: believe, call or play on), call (quick: play on or call), must_call (quick: the claim was its author's last cards), window (open challenge); with the claim's author, count and rank, and the pile's size.
+ */
+export interface GuideStep {
+  kind: "open" | "follow" | "answer" | "call" | "must_call" | "window";
+  seat?: SeatIndex;
+  count?: Count;
+  rank?: Rank;
+  pile: Count;
+}
+/**
+ * new_position(request): sets up a position (docs/positions.md) in place of any game in progress; never saved. The bots play until the reader decides, then the table holds still with the explanation.
+ */
+export interface NewPositionCall {
+  request: NewPositionRequest;
+  answer: NewGameAnswer;
+}
+/**
+ * A position: the link's text (after #position=) or the position object (engine/position.py), and the bots' level.
+ */
+export interface NewPositionRequest {
+  position: string | {};
+  level?: BotLevel;
+}
+/**
+ * new_guide(request): deals the guided first hand of a rule system (docs/guide.md) in place of any game in progress; a game like any other, saved and resumed.
+ */
+export interface NewGuideCall {
+  request: NewGuideRequest;
+  answer: NewGameAnswer;
+}
+/**
+ * The rule system whose guided first hand to deal (engine/guide.py).
+ */
+export interface NewGuideRequest {
+  rules: Preset;
+}
+/**
+ * act(action): the human seat's action.
+ */
+export interface ActCall {
+  request: Action;
+  answer: ActAnswer;
 }
 /**
  * bot_step(): the bot to move acts once; the page paces these calls.
@@ -826,6 +922,7 @@ export interface ResumedTable {
    */
   first: SeatIndex | null;
   setup: NewGameRequest;
+  guide?: GuideInfo;
 }
 /**
  * forget(): drops the game in progress and its saved copy.
@@ -899,16 +996,6 @@ export interface LieChanceFact {
 export interface Suggestion {
   action: Action;
   why: Why;
-}
-/**
- * honest, bluff (honest of count are real), last_cards: the play's shape; sure_bluff: a call on a sure bluff; leave_call: a sure bluff left to others; likely_lie, likely_true, let_stand: a call or a pass, with the lie chance in percent.
- */
-export interface Why {
-  code: "honest" | "bluff" | "last_cards" | "sure_bluff" | "leave_call" | "likely_lie" | "likely_true" | "let_stand";
-  count?: Count;
-  rank?: Rank;
-  honest?: Count;
-  percent?: number;
 }
 /**
  * take_seat(): pass-and-play, the person to act is at the device (the page's privacy screen); the table is answered for that seat from now on. With a bot to move or that person already on screen, the table as it is.

@@ -172,6 +172,11 @@ def new_position(request_json: str) -> Answer:
 
 
 @_guard
+def new_guide(request_json: str) -> Answer:
+    return TABLE.new_guide(json.loads(request_json))
+
+
+@_guard
 def act(action_json: str) -> Answer:
     return TABLE.act(json.loads(action_json))
 
@@ -239,6 +244,7 @@ __export__ = [
     "coach",
     "forget",
     "new_game",
+    "new_guide",
     "new_position",
     "open_replay",
     "replay_link",

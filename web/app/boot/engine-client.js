@@ -51,6 +51,7 @@ const EXPORTS = [
   "boot",
   "new_game",
   "new_position",
+  "new_guide",
   "act",
   "bot_step",
   "resume",

@@ -42,7 +42,8 @@ export function takeReview(resp, names) {
   game.names = names;
   game.human = resp.human;
   seats = resp.seats.map((seat) => ({ name: seat.name, level: seat.level }));
-  if (resp.view.over) {
+  if (resp.view.over && !resp.guide) {
+    // A guided hand (learn/guide.js) is no game of the player's own: not among the last games.
     remember({
       when: new Date().toISOString(),
       preset: resp.view.preset,

@@ -3,7 +3,8 @@
 // Counted once per finished game, from the answer that ends it: its `reviews` tell every hand as
 // finally played (after any reload or undo), so a call made again after an undo counts once.
 // A game in which the coach was asked or a move was undone (the answer's `assisted`) counts in
-// a section of its own. A "Statistics" button on the setup screen opens a dialog to see and reset them.
+// a section of its own; a guided hand ("Learn by playing", learn/guide.js) is not counted, and the
+// dialog says so. A "Statistics" button on the setup screen opens a dialog to see and reset them.
 
 import { t } from "../core/i18n.js";
 import { readItem, removeItem, writeItem } from "../core/storage.js";
@@ -103,6 +104,7 @@ function gameKey(view, setup) {
 export function recordStats(resp, setup) {
   const over = (resp.events || []).find((event) => event.type === "game_over");
   if (!over || over.type !== "game_over") return;
+  if (resp.guide) return; // a guided hand is no game of the player's own (the dialog says so)
   const human = resp.human;
   const stats = loadStats();
   const section = resp.assisted.length ? stats.assisted : stats;
@@ -206,7 +208,7 @@ function renderStats(body) {
       ),
     );
   }
-  body.append(historyList());
+  body.append(el("p", { id: "stats-guide-note", class: "hint", text: t("guide.stats_note") }), historyList());
 }
 
 // The button (beside "Deal") and the dialog, built here so the page's HTML stays as it is.
