@@ -140,14 +140,12 @@ function renderGuide() {
   // The end screen's first button deals the real game while a guided hand is over.
   playAgain.dataset.i18n = "guide.real_game";
   playAgain.textContent = t("guide.real_game");
-  const panel = el(
-    "section",
-    { id: "guide-panel", class: "guide-panel", "aria-live": "polite", "data-step": guide?.step?.kind ?? "" },
-    ...panelBody(resp),
-    panelButtons(resp),
-  );
-  if (old) old.replaceWith(panel);
-  else $("coach").after(panel);
+  // One element for the whole hand, its content replaced: a live region is announced only when
+  // it was already in the page before its text changed.
+  const panel = old ?? el("section", { id: "guide-panel", class: "guide-panel", "aria-live": "polite" });
+  panel.dataset.step = guide?.step?.kind ?? "";
+  panel.replaceChildren(...panelBody(resp), panelButtons(resp));
+  if (!old) $("coach").after(panel);
 }
 
 export function bindGuide() {
