@@ -86,8 +86,11 @@ def test_the_guided_hand_in_every_language_ends_in_a_real_game(page: Page, base_
     expect(page.locator("#end-screen")).to_be_hidden()
     expect(page.locator("#guide-panel")).to_have_count(0)
     page.locator("#table-screen[data-state]").wait_for()
-    assert page.evaluate("() => window.__vnv.app.resp.guide") is None
-    assert page.evaluate("() => window.__vnv.app.resp.seats.length") >= 2
+    real = page.evaluate("() => window.__vnv.app.resp")
+    assert "guide" not in real
+    # Nothing stored yet: the first-game defaults, classic rules, you and three bots, one hand.
+    assert (real["view"]["preset"], real["view"]["players"]) == ("classic", 4)
+    assert real["view"]["options"]["ending"] == "single"
 
 
 def no_overflow(page: Page) -> None:
