@@ -69,6 +69,15 @@ def open_settings(page: Page) -> None:
     expect(page.locator("#settings-panel")).to_be_visible()
 
 
+def open_setup(page: Page) -> None:
+    """Open the full setup form under the first screen's ways in, if it is folded, as a person
+    does before choosing the table themselves."""
+    toggle = page.locator("#setup-toggle")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    expect(page.locator("#setup-form")).to_be_visible()
+
+
 def configure(
     page: Page,
     preset: str,
@@ -78,7 +87,8 @@ def configure(
     *,
     levels: list[str] | None = None,
 ) -> None:
-    """Fill the setup screen by clicking and typing, as a person would."""
+    """Fill the setup form by clicking and typing, as a person would."""
+    open_setup(page)
     page.locator(f'input[name="preset"][value="{preset}"]').check()
     page.select_option("#players", str(players))
     for seat, level in enumerate(levels or [], start=1):
@@ -95,6 +105,8 @@ def configure(
 
 
 def deal(page: Page) -> None:
+    """Deal the table the setup form shows (opened first if it is folded)."""
+    open_setup(page)
     page.click("#start")
     expect(page.locator("#table-screen")).to_be_visible()
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driver import BOOT_TIMEOUT_MS, configure, deal, open_page, wait_ready, wait_turn
+from driver import BOOT_TIMEOUT_MS, configure, deal, open_page, open_setup, wait_ready, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine.links import pack
@@ -108,6 +108,8 @@ def test_each_language_and_a_switch_mid_game(
     # ?lang= wins over the browser's language (en-US here).
     open_page(page, base_url, "lang=de&speed=instant&debug=1")
     expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#play-now")).to_have_text("Gleich spielen")
+    open_setup(page)
     expect(page.locator("#setup-heading")).to_have_text("Neues Spiel")
     expect(page.locator("#start")).to_have_text("Austeilen")
     options = page.locator("#lang option")
@@ -169,6 +171,7 @@ def test_browser_language_then_default_and_the_quick_last_cards_section(
     page = context.new_page()
     page.goto(f"{base_url}?speed=instant")
     expect(page.locator("html")).to_have_attribute("lang", "pt")
+    open_setup(page)
     expect(page.locator("#setup-heading")).to_have_text("Novo jogo")
     expect(page.locator("#players option").first).to_have_text(re.compile(r"^\d+ jogadores$"))
     # The quick rule set has no variants section: the "?" opens its table readings.

@@ -104,7 +104,7 @@ def test_the_menu_by_keyboard(page: Page, base_url: str) -> None:
     expect(button).to_be_focused()
     # A click outside closes it too.
     open_settings(page)
-    page.click("#setup-heading")
+    page.click("#welcome-heading")
     expect(panel).to_be_hidden()
 
 

@@ -28,10 +28,14 @@ CALLS = ("play", "challenge", "believe")
 
 def test_setup_paints_at_once_then_engine_becomes_ready(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}?speed=instant&debug=1")
-    # The setup screen is there before Python: static HTML + JS, with the boot progress shown.
-    expect(page.locator("#setup-form")).to_be_visible()
+    # The first screen is there before Python: static HTML + JS, with the boot progress shown;
+    # the ways in that deal wait for the engine, the full setup form is folded under them.
+    expect(page.locator("#play-now")).to_be_visible()
     expect(page.locator("#boot")).to_have_attribute("data-state", "loading")
     expect(page.locator("#boot-stage")).not_to_be_empty()
+    expect(page.locator("#play-now")).to_be_disabled()
+    expect(page.locator("#welcome-wait")).to_be_visible()
+    expect(page.locator("#setup-form")).to_be_hidden()
     expect(page.locator("#start")).to_be_disabled()
     expect(page.locator("h1")).to_have_text("Verish' Ne Verish'")
     # Every variant of the rules is a control.
@@ -104,7 +108,10 @@ def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
 
 def test_keyboard_only_game(page: Page, base_url: str) -> None:
     open_page(page, base_url)
-    # Setup by keyboard too: Tab to the rules, arrow to Quick, Home for 3 players, a seed.
+    # Setup by keyboard too: open the full setup, Tab to the rules, arrow to Quick, Home for
+    # 3 players, a seed.
+    tab_until(page, "e => e.id === 'setup-toggle'")
+    page.keyboard.press("Enter")
     tab_until(page, "e => e.name === 'preset'")
     page.keyboard.press("ArrowRight")
     expect(page.locator('input[name="preset"][value="quick"]')).to_be_checked()
@@ -230,6 +237,7 @@ def test_broken_engine_file_shows_error_then_retry_works(page: Page, base_url: s
     )
     expect(page.locator("#boot-error-detail")).to_contain_text("SyntaxError")
     expect(page.locator("#start")).to_be_disabled()
+    expect(page.locator("#play-now")).to_be_disabled()
     expect(page.locator("#boot")).to_have_attribute("data-state", "failed")
     # The file is whole again: "Try again" starts over and boots.
     page.unroute(re.compile(r".*/engine/game\.py$"))

@@ -397,7 +397,8 @@ def write_embed_page(out: Path) -> str:
 
     Same markup, so the two pages cannot drift: ``<body data-mode="embed">`` (compact layout,
     its own save slot and settings) and ``app/embed/frame.js`` in place of ``app/main.js`` (it
-    imports main.js, reads the URL parameters, and talks to the parent page).
+    imports main.js, reads the URL parameters, and talks to the parent page). The embed deals
+    from its URL: no first screen's ways in, the setup form open.
     """
     page = (out / "index.html").read_text(encoding="utf-8")
     for old, new in (
@@ -406,6 +407,9 @@ def write_embed_page(out: Path) -> str:
             '<script type="module" src="app/embed/frame.js"></script>',
         ),
         ("<body>", '<body data-mode="embed">'),
+        ('aria-labelledby="welcome-heading"', 'aria-labelledby="setup-heading"'),
+        ('<div id="welcome" class="welcome">', '<div id="welcome" class="welcome" hidden>'),
+        ('<form id="setup-form" novalidate hidden>', '<form id="setup-form" novalidate>'),
     ):
         if page.count(old) != 1:
             raise BuildError(f"index.html: cannot make embed.html, {old!r} not found once")

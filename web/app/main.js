@@ -31,6 +31,7 @@ import { tryResume, undoLast } from "./game/resume.js";
 import { claimGame } from "./game/tab-lock.js";
 import { bindReplay, openReplay, replayInAddress } from "./replay/viewer.js";
 import { bindShare } from "./replay/share.js";
+import { bindWelcome, showForm } from "./game/welcome.js";
 
 async function main() {
   await loadLanguage();
@@ -41,12 +42,13 @@ async function main() {
   bindTopBar();
   app.manifest = await fetch("build.json", { cache: "no-cache" }).then((r) => r.json());
   initSetup({ onStart: startFromForm, onBack: backToTable });
+  bindWelcome({ onPlay: startGame, onDealForm: startFromForm }); // the ways in above the form
   // A second PyWorker() in the same page needs 'unsafe-eval' (PyScript then serializes hooks
   // into the worker), which the CSP forbids: a retry starts over with a fresh page.
   $("boot-retry").addEventListener("click", () => location.reload());
   bindTable(); // first of the table's parts: it renames the seats on a change of language
   bindHandSummary();
-  bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: leaveToSetup });
+  bindEnd({ onPlayAgain: () => app.setup && startGame(app.setup), onChangeSetup: changeSetup });
   bindReview();
   bindTracker();
   initSettingsMenu(); // after the tracker: its box follows the tracker panel
@@ -104,6 +106,12 @@ function bindTopBar() {
   const soundBox = $as("sound", HTMLInputElement);
   soundBox.checked = settings.sound;
   soundBox.addEventListener("change", () => setToggle("sound", soundBox.checked));
+}
+
+// "Change setup" on the end screen: the setup form itself, open.
+function changeSetup() {
+  showForm(true);
+  leaveToSetup();
 }
 
 async function leaveReplay() {

@@ -8,6 +8,7 @@ import { BootError } from "./engine-client.js";
 import { takeEngine } from "./engine-start.js";
 import { app, BOT_LEVELS } from "../state.js";
 import { updateStart } from "../game/setup.js";
+import { updateWelcome } from "../game/welcome.js";
 
 const STAGES = ["start", "runtime", "python", "engine", "ready"];
 
@@ -41,11 +42,13 @@ export async function boot(whenReady) {
     box.dataset.state = "ready";
     $("boot-time").textContent = elapsed(1);
     updateStart();
+    updateWelcome();
     await whenReady();
   } catch (error) {
     box.dataset.state = "failed";
     app.ready = false;
     updateStart();
+    updateWelcome();
     showBootError(error);
   } finally {
     clearInterval(timer);

@@ -99,6 +99,11 @@ export function loadSetup() {
   }
 }
 
+/** Whether a setup was stored: the player dealt a game from the setup form before. */
+export function hasStoredSetup() {
+  return readItem(SETUP_KEY) !== null;
+}
+
 /** @param {StoredSetup} setup */
 export function storeSetup(setup) {
   writeItem(SETUP_KEY, JSON.stringify(setup));

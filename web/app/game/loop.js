@@ -16,6 +16,7 @@ import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles 
 import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "../table/hand.js";
 import { forgetRankPicker } from "../table/rank-picker.js";
 import { readSetup, showSetupError, updateStart } from "./setup.js";
+import { focusSetup, updateWelcome } from "./welcome.js";
 import { showEnd } from "./end.js";
 import { closeHandSummary, showHandSummary, summaryClosed } from "./summary.js";
 import { playSounds } from "../table/sound.js";
@@ -45,6 +46,7 @@ export function showScreen(name) {
   $("handoff-screen").hidden = name !== "handoff";
   document.body.dataset.screen = name;
   updateStart();
+  updateWelcome();
 }
 
 export async function startFromForm() {
@@ -110,7 +112,7 @@ export function enterTable(resp, lines) {
 export function leaveToSetup() {
   app.gen++;
   showScreen("setup");
-  $("start").focus();
+  focusSetup();
 }
 
 export function backToTable() {

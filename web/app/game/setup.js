@@ -1,9 +1,8 @@
-// The setup screen: preset, players, a name and a level per seat (a bot's, or "Person" for
-// pass-and-play), one control per engine
-// option (from build.json, which the build took from engine.config.describe()), the seed. It
-// starts from the stored setup (settings.js), checked here against what this build offers, and
-// stores the choices again when a game is dealt. It never talks to the worker: "Deal" and "Back
-// to the game" call what main.js hands in.
+// The setup form: preset, players, a name and a level per seat (a bot's, or "Person" for
+// pass-and-play), one control per engine option (from build.json, which the build took from
+// engine.config.describe()), the seed. It starts from the stored setup (settings.js), checked
+// here against what this build offers, and stores the choices again when a game is dealt. It
+// never talks to the worker: "Deal" and "Back to the game" call what main.js hands in.
 
 import { onLanguage, t } from "../core/i18n.js";
 import { $, $as, el } from "../core/dom.js";
@@ -66,13 +65,7 @@ function offered(spec, value) {
  * @param {{ onStart: () => void, onBack: () => void }} actions
  */
 export function initSetup({ onStart, onBack }) {
-  const saved = loadSetup();
-  choosePreset(saved.preset);
-  $as("human-name", HTMLInputElement).value = saved.human_name;
-  $as("seed", HTMLInputElement).value = saved.seed;
-  renderPlayers(saved.players);
-  renderBotSeats(saved.bots);
-  renderOptions(saved.options[currentPreset()]);
+  fillStored();
   for (const radio of presetRadios()) {
     radio.addEventListener("change", () => {
       renderPlayers($as("players", HTMLSelectElement).value);
@@ -97,6 +90,17 @@ export function initSetup({ onStart, onBack }) {
     renderBotSeats(bots);
     renderOptions(options);
   });
+}
+
+/** The form as stored (classic where the stored rules are not offered): what "Play your usual table" deals. */
+export function fillStored() {
+  const saved = loadSetup();
+  if (!choosePreset(saved.preset)) choosePreset("classic");
+  $as("human-name", HTMLInputElement).value = saved.human_name;
+  $as("seed", HTMLInputElement).value = saved.seed;
+  renderPlayers(saved.players);
+  renderBotSeats(saved.bots);
+  renderOptions(saved.options[currentPreset()]);
 }
 
 /** @param {string | number | null} wanted */

@@ -211,9 +211,10 @@ function renderStats(body) {
   body.append(el("p", { id: "stats-guide-note", class: "hint", text: t("guide.stats_note") }), historyList());
 }
 
-// The button (beside "Deal") and the dialog, built here so the page's HTML stays as it is.
+// The button (on the first screen, beside "Choose the table yourself"; in the embed, which has no
+// first screen, beside "Deal") and the dialog, built here so the page's HTML stays as it is.
 export function initStats() {
-  const anchor = document.querySelector(".setup-actions");
+  const anchor = document.querySelector(".welcome:not([hidden]) .welcome-more, .setup-actions");
   if (!anchor || document.getElementById("stats-open")) return;
   const body = el("div", { id: "stats-body" });
   const reset = el("button", {
