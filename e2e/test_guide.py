@@ -88,9 +88,10 @@ def test_the_guided_hand_in_every_language_ends_in_a_real_game(page: Page, base_
     page.locator("#table-screen[data-state]").wait_for()
     real = page.evaluate("() => window.__vnv.app.resp")
     assert "guide" not in real
-    # Nothing stored yet: the first-game defaults, classic rules, you and three bots, one hand.
+    # Nothing stored yet: the first screen's first game (classic, you and three bots, one hand).
     assert (real["view"]["preset"], real["view"]["players"]) == ("classic", 4)
     assert real["view"]["options"]["ending"] == "single"
+    assert [seat["level"] for seat in real["seats"][1:]] == ["easy"] * 3
 
 
 def no_overflow(page: Page) -> None:
@@ -136,6 +137,10 @@ def test_on_a_phone_left_started_again_and_resumed_after_a_reload(
     page.click("#guide-leave")
     expect(page.locator("#setup-screen")).to_be_visible()
     no_overflow(page)
+    page.click("#guide-classic")  # the first screen's way in
+    expect(panel).to_have_attribute("data-step", "open")
+    expect(page.locator("html")).to_have_attribute("data-guide", "classic")
+    expect(page.locator('#hand [data-card="10C"]')).to_have_count(1)
 
 
 def test_the_embed_opens_the_guided_hand(page: Page, base_url: str) -> None:

@@ -4,9 +4,9 @@
 // the player faces now, in codes; this module words them (learn/guide-text.js) in a panel under
 // the action bar, next to the hand the decision is made with. The panel has "Leave the guide"
 // (the setup screen; the hand stays in the worker, like any game left) and "Start again" (the
-// same prepared hand anew), and at the end "Play a real game", which deals the setup form's game
-// (the player's stored setup, or the first-game defaults); the end screen's "Play again" does the
-// same while a guided hand is over.
+// same prepared hand anew), and at the end "Play a real game": the player's stored setup, or for
+// a newcomer the first screen's first game (game/welcome.js); the end screen's "Play again" does
+// the same while a guided hand is over.
 //
 // Started by the first screen's buttons (the `vnv:guide` event, detail {rules}), by the address
 // (index.html?guide=classic, embed.html?guide=quick&lang=de), or resumed after a reload like any
@@ -16,8 +16,10 @@ import { onLanguage, t } from "../core/i18n.js";
 import { $, $as, el } from "../core/dom.js";
 import { logTable } from "../core/events.js";
 import { showNotice } from "../core/notice.js";
-import { app, params } from "../state.js";
-import { enterTable, leaveToSetup, startFromForm } from "../game/loop.js";
+import { app, EMBED, params } from "../state.js";
+import { hasStoredSetup } from "../core/settings.js";
+import { enterTable, leaveToSetup, startFromForm, startGame } from "../game/loop.js";
+import { firstGame } from "../game/welcome.js";
 import { closeEnd } from "../game/end.js";
 import { startedLine } from "../table/log.js";
 import { noteText, stepText } from "./guide-text.js";
@@ -59,10 +61,12 @@ export async function startGuide(rules) {
   document.documentElement.dataset.guide = rules;
 }
 
-/** The real game after the guide: the setup form's (stored setup, else the first-game defaults). */
+/** The real game after the guide: the player's stored setup as the form shows it (the embed:
+ * its URL's), else the first screen's first game (classic, you and three bots, one hand). */
 function playReal() {
   closeEnd();
-  startFromForm();
+  if (EMBED || hasStoredSetup()) startFromForm();
+  else startGame(firstGame());
 }
 
 /** @param {TableAnswer} resp */
