@@ -14,10 +14,12 @@ Paths today:
 
 * ``play-now``: landing -> the first decision of a real game, through "Play now" (the human's
   turn on the table: ``#table-screen[data-state="human"]``).
+* ``guided-hand``: landing -> the end of the classic guided hand, through "Learn by playing"
+  (docs/guide.md), its three decisions made the coach's way, to the guide's "Play a real game"
+  (``#guide-real``).
 
 A path is one entry of ``PATHS`` (a label and a function ``(page) -> clicks``; the function
-waits for its goal and the page's observer must know its goal's selector, see ``GOALS``), so
-"landing -> end of the guided hand" is one more function.
+waits for its goal and the page's observer must know its goal's selector, see ``GOALS``).
 
 ``--profile phone`` (tools/bench_profile.py) runs on the emulated phone: 390x844 touch, the
 CPU four times slower (page and workers), 9 Mbit/s down, 150 ms.
@@ -54,6 +56,7 @@ TIMEOUT_MS = 180_000
 # Each path's goal as a selector; the page records when each first matches (window.__goals).
 GOALS = {
     "first-decision": '#table-screen[data-state="human"]:not([hidden])',
+    "guide-end": "#guide-real",
 }
 
 OBSERVER_JS = """(goals) => {
@@ -84,9 +87,51 @@ def play_now(page: Page) -> tuple[int, float]:
     return 1, goal_ms(page, "first-decision")
 
 
+# The coach's choices in the classic guided hand (engine/guide.py's prepared deal, walked the
+# same way by tests/test_guide.py): the cards by name and the rank claimed, or a call's button.
+GUIDE_STEPS: list[tuple[list[str], str] | str] = [
+    (["10C", "7H", "JC"], "10"),
+    "challenge",
+    (["8D", "8H"], "8"),
+]
+
+
+def guided_hand(page: Page) -> tuple[int, float]:
+    """Landing -> "Learn by playing" (classic) -> its three decisions made the coach's way, each
+    the moment the table lets the player act -> the hand's end, where the real game is offered."""
+    # The button shows before the page's parts are bound to it (it is never disabled: a click
+    # before the engine is ready deals the hand once it is); the page allows the click once they
+    # are, which the page marks (vnv:setup-ready).
+    page.wait_for_function(
+        "() => performance.getEntriesByName('vnv:setup-ready').length > 0", timeout=TIMEOUT_MS
+    )
+    page.click("#guide-classic")
+    clicks = 1
+    table = page.locator("#table-screen")
+    for step in GUIDE_STEPS:
+        page.locator('#table-screen[data-state="human"]').wait_for(timeout=TIMEOUT_MS)
+        answered = table.get_attribute("data-step")
+        if isinstance(step, str):
+            page.click(f"#act-{step}")
+            clicks += 1
+        else:
+            cards, rank = step
+            for card in cards:
+                page.click(f'#hand [data-card="{card}"]')
+            page.click(f'label[for="rank-{rank}"]')
+            page.click("#act-play")
+            clicks += len(cards) + 2
+        page.locator(f'#table-screen:not([data-step="{answered}"])').wait_for(timeout=TIMEOUT_MS)
+    return clicks, goal_ms(page, "guide-end")
+
+
 # label, function: (page) -> (clicks, milliseconds to the goal)
 PATHS: dict[str, tuple[str, Callable[[Page], tuple[int, float]]]] = {
     "play-now": ("landing -> first decision of a real game, via Play now", play_now),
+    "guided-hand": (
+        "landing -> end of the guided hand (classic), via Learn by playing",
+        guided_hand,
+    ),
 }
 
 

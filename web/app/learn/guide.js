@@ -49,6 +49,9 @@ export async function startGuide(rules) {
     return;
   }
   app.gen++; // a bot loop of the previous game stops
+  // Asked for in the moment between the engine's start and the page's first game: that first
+  // game (a saved one resumed) must not replace this hand.
+  app.firstGame = async () => {};
   const resp = await app.client.call("new_guide", { rules });
   if (!resp.ok) {
     showNotice(t(`error.${resp.error}`), resp.message);
