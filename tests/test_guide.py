@@ -86,7 +86,7 @@ def test_the_coachs_way_meets_every_key_moment_and_ends_in_a_win(rules: str) -> 
     steps = [a["guide"]["step"]["kind"] for a in answers if a["guide"]["step"]]
     notes = [note for a in answers for note in a["guide"]["notes"]]
     outcomes = [note for note in notes if note["kind"] == "outcome"]
-    assert steps.count("open") >= 2  # the hand's first round, and the next one the player opens
+    assert steps.count("open") >= 2  # opening the hand, and opening again after a call
     assert ("answer" if rules == "classic" else "call") in steps
     assert any(not o["honest"] for o in outcomes)  # a bluff caught
     assert any(o["honest"] and o["decision"] == "challenge" for o in outcomes)  # honest, called
