@@ -12,6 +12,7 @@ from typing import Any
 
 from driver import check_no_hidden_cards, check_protocol, raw_answers, wait_ready, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
+from test_a11y import audit
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "ru", "de", "nl", "it", "pt")
@@ -125,6 +126,7 @@ def test_on_a_phone_left_started_again_and_resumed_after_a_reload(
     expect(panel).to_have_attribute("data-step", "call")
     expect(panel.locator(".guide-note").first).to_be_visible()
     no_overflow(page)
+    assert not audit(page, "#guide-panel"), "axe finds something in the guide's panel"
     told = panel.inner_text()
     page.reload()  # resumed like any game: the same step, the same story
     wait_ready(page)
