@@ -62,6 +62,10 @@ export async function startGuide(rules) {
   const first = resp.view.to_move;
   enterTable(resp, first === null ? [] : [startedLine(resp.view, logTable(resp), first)]);
   document.documentElement.dataset.guide = rules;
+  // As for any game: the embed tells its parent page (embed/frame.js), which then hears its end.
+  const seats = resp.seats.map((seat, i) => ({ name: app.names[i], level: seat.level }));
+  const detail = { preset: resp.view.preset, players: resp.view.players, seats, human: resp.human };
+  document.dispatchEvent(new CustomEvent("vnv:game-started", { detail }));
 }
 
 /** The real game after the guide: the player's stored setup as the form shows it (the embed:
