@@ -45,7 +45,8 @@ async function copy() {
 
 /** The finished game's link, kept with its reviews for the statistics dialog's last games. */
 export async function keepReplay() {
-  if (!app.client) return;
+  // A guided hand is not among the last games (learn/review.js): its link belongs to none of them.
+  if (!app.client || app.resp?.guide) return;
   const resp = await app.client.call("replay_link");
   if (resp.ok) keepReplayLink(resp.link);
 }
