@@ -83,6 +83,9 @@ def test_the_guided_hand_in_every_language_ends_in_a_real_game(page: Page, base_
         walk(page, ("classic", "quick")[number % 2], lang)
     assert check_no_hidden_cards(raw_answers(page))
     assert check_protocol(page)
+    # Six guided hands played: none in the statistics, none among the last games.
+    stored = "() => [localStorage.getItem('vnv.stats'), localStorage.getItem('vnv.reviews')]"
+    assert page.evaluate(stored) == [None, None]
     page.click("#play-again")  # "Play a real game": the setup form's table, no guide
     expect(page.locator("#end-screen")).to_be_hidden()
     expect(page.locator("#guide-panel")).to_have_count(0)
