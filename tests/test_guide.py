@@ -15,8 +15,8 @@ from engine.cards import rank_of
 from engine.position import compile_position
 from engine.table import Table
 from tests.test_catalogs import LANGS, flatten, load
-from tests.test_worker_protocol import cards_in
-from tools.protocol_check import check_call
+from tests.test_worker_protocol import Storage, cards_in
+from tools.protocol_check import SCHEMA, check_call
 from tools.worker_module import load_worker, module_call
 
 Answer = dict[str, Any]
@@ -216,3 +216,27 @@ def test_the_workers_answers_hold_to_the_protocol(rules: str) -> None:
         else:
             answer = call("act", coach(table_of_worker, answer))
     assert answer["view"]["over"]
+
+
+def test_every_step_and_call_the_protocol_names_has_its_sentences() -> None:
+    """Beyond the two deals' paths: every step kind and every call's outcome the schema allows."""
+    defs = SCHEMA["$defs"]
+    kinds = defs["GuideStep"]["properties"]["kind"]["enum"]
+    reasons = defs["GuideOutcome"]["properties"]["reason"]["enum"]
+    keys = [f"guide.step.{kind}" for kind in kinds]
+    keys += [f"guide.called.{reason}{you}" for reason in reasons for you in ("", "_you")]
+    keys += [f"position.why.{reason}" for reason in reasons]
+    for lang in LANGS:
+        flat = flatten(load(lang))
+        assert [key for key in keys if key not in flat] == [], lang
+
+
+@pytest.mark.parametrize("rules", guide.RULES)
+def test_the_worker_saves_and_resumes_a_guided_hand(rules: str) -> None:
+    storage = Storage()
+    call = module_call(storage.load(), check=check_call)
+    answer = call("new_guide", {"rules": rules})
+    answer = call("act", {"type": "play", "cards": answer["view"]["hand"][:1], "rank": "A"})
+    resumed = module_call(storage.load(), check=check_call)("resume", {"slot": "current"})
+    assert resumed["guide"] == answer["guide"]
+    assert resumed["guide"]["notes"][0]["kind"] == "played"
