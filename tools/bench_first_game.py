@@ -99,13 +99,9 @@ GUIDE_STEPS: list[tuple[list[str], str] | str] = [
 def guided_hand(page: Page) -> tuple[int, float]:
     """Landing -> "Learn by playing" (classic) -> its three decisions made the coach's way, each
     the moment the table lets the player act -> the hand's end, where the real game is offered."""
-    # The button shows before the page's parts are bound to it (it is never disabled: a click
-    # before the engine is ready deals the hand once it is); the page allows the click once they
-    # are, which the page marks (vnv:setup-ready).
-    page.wait_for_function(
-        "() => performance.getEntriesByName('vnv:setup-ready').length > 0", timeout=TIMEOUT_MS
-    )
-    page.click("#guide-classic")
+    # The button is enabled once the page's code listens (before the engine is ready: the hand
+    # is dealt once it is); the click waits for that, as a person's would do nothing before.
+    page.click("#guide-classic", timeout=TIMEOUT_MS)
     clicks = 1
     table = page.locator("#table-screen")
     for step in GUIDE_STEPS:

@@ -93,10 +93,12 @@ export function bindWelcome({ onPlay, onDealForm }) {
     fillStored(); // the table as stored, whatever was changed in the form since
     onDealForm();
   });
+  // The guide's buttons work while the engine starts (the guide waits for it), but not before
+  // this page's code listens: disabled in the HTML until now.
   for (const rules of ["classic", "quick"]) {
-    $(`guide-${rules}`).addEventListener("click", () =>
-      document.dispatchEvent(new CustomEvent("vnv:guide", { detail: { rules } })),
-    );
+    const button = $as(`guide-${rules}`, HTMLButtonElement);
+    button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("vnv:guide", { detail: { rules } })));
+    button.disabled = false;
   }
   const toggle = $("setup-toggle");
   toggle.addEventListener("click", () => {
