@@ -83,9 +83,15 @@ def test_the_guided_hand_in_every_language_ends_in_a_real_game(page: Page, base_
         walk(page, ("classic", "quick")[number % 2], lang)
     assert check_no_hidden_cards(raw_answers(page))
     assert check_protocol(page)
-    # Six guided hands played: none in the statistics, none among the last games.
-    stored = "() => [localStorage.getItem('vnv.stats'), localStorage.getItem('vnv.reviews')]"
-    assert page.evaluate(stored) == [None, None]
+    # Six guided hands played: counted apart from the player's own games, none among the last games.
+    stats = page.evaluate("() => JSON.parse(localStorage.getItem('vnv.stats'))")
+    assert stats["games"] == {}
+    assert stats["assisted"]["games"] == {}
+    assert {key: row["played"] for key, row in stats["guided"]["games"].items()} == {
+        "classic|medium": 3,
+        "quick|medium": 3,
+    }
+    assert page.evaluate("() => localStorage.getItem('vnv.reviews')") is None
     page.click("#play-again")  # "Play a real game": the setup form's table, no guide
     expect(page.locator("#end-screen")).to_be_hidden()
     expect(page.locator("#guide-panel")).to_have_count(0)
@@ -96,6 +102,12 @@ def test_the_guided_hand_in_every_language_ends_in_a_real_game(page: Page, base_
     assert (real["view"]["preset"], real["view"]["players"]) == ("classic", 4)
     assert real["view"]["options"]["ending"] == "single"
     assert [seat["level"] for seat in real["seats"][1:]] == ["easy"] * 3
+    # The statistics show the guided hands in a section of their own, the player's own record empty.
+    page.click("#new-game")
+    page.click("#stats-open")
+    expect(page.locator("#stats-games tr")).to_have_count(0)
+    expect(page.locator("#stats-guided-games tr")).to_have_count(2)
+    expect(page.locator("#stats-guided h3")).to_have_text(catalog(LANGS[-1])["guide"]["title"])
 
 
 def no_overflow(page: Page) -> None:

@@ -3,8 +3,8 @@
 // Counted once per finished game, from the answer that ends it: its `reviews` tell every hand as
 // finally played (after any reload or undo), so a call made again after an undo counts once.
 // A game in which the coach was asked or a move was undone (the answer's `assisted`) counts in
-// a section of its own; a guided hand ("Learn by playing", learn/guide.js) is not counted, and the
-// dialog says so. A "Statistics" button on the setup screen opens a dialog to see and reset them.
+// a section of its own, and a guided hand ("Learn by playing", learn/guide.js) in another: the
+// player's own record stays their own. A "Statistics" button on the setup screen opens a dialog to see and reset them.
 
 import { t } from "../core/i18n.js";
 import { readItem, removeItem, writeItem } from "../core/storage.js";
@@ -16,7 +16,7 @@ const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.st
 /**
  * @typedef {{ played: number, won: number }} GameRow
  * @typedef {{ games: Record<string, GameRow>, calls: { won: number, lost: number }, bluffs_caught: number }} Tally
- * @typedef {Tally & { assisted: Tally }} Stats
+ * @typedef {Tally & { assisted: Tally, guided: Tally }} Stats
  */
 
 /**
@@ -62,7 +62,7 @@ function tally(raw) {
 
 /**
  * The stored statistics: shown and added to, never trusted. Statistics stored before games with
- * help were counted apart have no `assisted` section: it starts empty.
+ * help or guided hands were counted apart lack those sections: they start empty.
  * @returns {Stats}
  */
 export function loadStats() {
@@ -73,7 +73,8 @@ export function loadStats() {
   } catch {
     // damaged: start over
   }
-  return { ...tally(raw), assisted: tally(isRecord(raw) ? raw.assisted : null) };
+  const part = (/** @type {string} */ name) => tally(isRecord(raw) ? raw[name] : null);
+  return { ...tally(raw), assisted: part("assisted"), guided: part("guided") };
 }
 
 /** @param {Stats} stats */
@@ -88,10 +89,10 @@ export function resetStats() {
 // "classic|random": the preset, and the bots' level (several levels: joined by "+").
 /**
  * @param {import("../state.js").View} view
- * @param {import("../state.js").Setup | null} setup
+ * @param {{ level: string }[]} seats
  */
-function gameKey(view, setup) {
-  const levels = new Set(((setup && setup.seats) || []).map((s) => s.level).filter((l) => l && l !== "human"));
+function gameKey(view, seats) {
+  const levels = new Set(seats.map((s) => s.level).filter((l) => l && l !== "human"));
   return `${view.preset}|${[...levels].sort().join("+") || "?"}`;
 }
 
@@ -104,10 +105,9 @@ function gameKey(view, setup) {
 export function recordStats(resp, setup) {
   const over = (resp.events || []).find((event) => event.type === "game_over");
   if (!over || over.type !== "game_over") return;
-  if (resp.guide) return; // a guided hand is no game of the player's own (the dialog says so)
   const human = resp.human;
   const stats = loadStats();
-  const section = resp.assisted.length ? stats.assisted : stats;
+  const section = resp.guide ? stats.guided : resp.assisted.length ? stats.assisted : stats;
   for (const review of resp.reviews || []) {
     for (const call of review.calls) {
       if (call.seat !== human && call.target !== human) continue;
@@ -116,7 +116,7 @@ export function recordStats(resp, setup) {
       if (call.seat === human && call.kind === "challenge" && call.right) section.bluffs_caught += 1;
     }
   }
-  const key = gameKey(resp.view, setup);
+  const key = gameKey(resp.view, setup ? setup.seats : resp.seats); // a guided hand has no setup
   const row = section.games[key] || { played: 0, won: 0 };
   row.played += 1;
   if (!over.draw && over.winner === human) row.won += 1;
@@ -133,7 +133,7 @@ function levelText(levels) {
 }
 
 /**
- * One section's games and calls; ids start with ``prefix`` ("stats-", "stats-assisted-").
+ * One section's games and calls; ids start with ``prefix`` ("stats-", "stats-assisted-", "stats-guided-").
  * @param {Tally} section
  * @param {string} prefix
  * @returns {HTMLElement[]}
@@ -193,22 +193,26 @@ function renderTally(section, prefix) {
   return parts;
 }
 
+/**
+ * A section counted apart (help used, guided hands), shown once it holds a game.
+ * @param {Tally} section @param {string} name @param {string} title @param {string} hint
+ */
+function apart(section, name, title, hint) {
+  if (!Object.keys(section.games).length) return [];
+  const prefix = `stats-${name}-`;
+  const heading = [el("h3", { text: t(title) }), el("p", { class: "hint", text: t(hint) })];
+  return [el("section", { id: `stats-${name}`, class: "stats-assisted" }, ...heading, ...renderTally(section, prefix))];
+}
+
 /** @param {HTMLElement} body */
 function renderStats(body) {
   const stats = loadStats();
   body.replaceChildren(...renderTally(stats, "stats-"));
-  if (Object.keys(stats.assisted.games).length) {
-    body.append(
-      el(
-        "section",
-        { id: "stats-assisted", class: "stats-assisted" },
-        el("h3", { text: t("stats.assisted") }),
-        el("p", { class: "hint", text: t("stats.assisted_hint") }),
-        ...renderTally(stats.assisted, "stats-assisted-"),
-      ),
-    );
-  }
-  body.append(el("p", { id: "stats-guide-note", class: "hint", text: t("guide.stats_note") }), historyList());
+  body.append(
+    ...apart(stats.assisted, "assisted", "stats.assisted", "stats.assisted_hint"),
+    ...apart(stats.guided, "guided", "guide.title", "guide.stats_note"),
+    historyList(),
+  );
 }
 
 // The button (on the first screen, beside "Choose the table yourself"; in the embed, which has no
