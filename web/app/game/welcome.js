@@ -93,18 +93,19 @@ export function bindWelcome({ onPlay, onDealForm }) {
     fillStored(); // the table as stored, whatever was changed in the form since
     onDealForm();
   });
-  // The guide's buttons work while the engine starts (the guide waits for it), but not before
-  // this page's code listens: disabled in the HTML until now.
+  // The guide's buttons and the form's disclosure work while the engine starts (the guide waits
+  // for it), but not before this page's code listens: disabled in the HTML until now.
   for (const rules of ["classic", "quick"]) {
     const button = $as(`guide-${rules}`, HTMLButtonElement);
     button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("vnv:guide", { detail: { rules } })));
     button.disabled = false;
   }
-  const toggle = $("setup-toggle");
+  const toggle = $as("setup-toggle", HTMLButtonElement);
   toggle.addEventListener("click", () => {
     const open = toggle.getAttribute("aria-expanded") !== "true";
     showForm(open); // the form opens under the button, its Deal row sticky at the screen's bottom
   });
+  toggle.disabled = false;
   updateWelcome();
   onLanguage(updateWelcome);
 }
