@@ -38,8 +38,7 @@ def moves(level, preset, players, seed):
 TABLES = [
     (level, preset, players, seed)
     for level in ("random", "easy", "medium", "hard", "expert")
-    for preset, players in (("classic", 4), ("quick", 3))
-    for seed in (1, 2)
+    for preset, players, seed in (("classic", 4, 1), ("quick", 3, 2))
 ]
 PLAYED = json.dumps([moves(*table) for table in TABLES])
 """
@@ -75,7 +74,7 @@ def test_every_level_plays_the_same_moves_in_pyodide_and_cpython(tmp_path: Path)
     in_cpython = json.loads(str(namespace["PLAYED"]))
     tables = namespace["TABLES"]
     assert isinstance(tables, list)
-    assert len(in_pyodide) == len(in_cpython) == len(tables) == 20
+    assert len(in_pyodide) == len(in_cpython) == len(tables) == 10
     for table, browser, here in zip(tables, in_pyodide, in_cpython, strict=True):
         pairs = enumerate(zip(browser, here, strict=False))
         first = next((i for i, (a, b) in pairs if a != b), None)

@@ -101,6 +101,8 @@ def test_two_people_and_a_bot_share_the_device(page: Page, base_url: str) -> Non
     assert NAMES[1] in log
 
     # A reload lands on the privacy screen for whoever is to act, then on their own table.
+    # The last action's answer first: until it lands, the page's answer still names its author.
+    page.locator(WAIT.format(step=step)).first.wait_for(timeout=60_000)
     to_act = page.evaluate("() => window.__vnv.app.resp.view.to_move")
     for _ in range(300):  # the bot moves on its own: wait for a person's turn
         if to_act in NAMES:

@@ -139,7 +139,8 @@ def test_each_setting_changes_and_survives_a_reload(page: Page, base_url: str) -
     open_settings(page)
     page.uncheck("#tracker-on")
     expect(page.locator("#tracker-panel")).not_to_have_attribute("open", "")
-    assert page.evaluate("() => localStorage.getItem('vnv.tracker')") == "closed"
+    # Stored on the panel's toggle event, which the browser fires a task after the fold.
+    page.wait_for_function("() => localStorage.getItem('vnv.tracker') === 'closed'")
     page.select_option("#speed", "fast")
     page.check("#auto-pass")
     page.uncheck("#sound")

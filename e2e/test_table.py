@@ -94,7 +94,7 @@ def test_quick_whole_games_by_clicking(page: Page, base_url: str) -> None:
     deal(page)
     games = 0
     while games < 10 and (
-        games < 2 or min(person.used[a] for a in ("play", "challenge", "believe")) == 0
+        games < 1 or min(person.used[a] for a in ("play", "challenge", "believe")) == 0
     ):
         person.play_game()
         games += 1
