@@ -11,11 +11,13 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Frame, Page, expect
 from protocol_check import check_raw_calls
 
+CATALOGS = Path(__file__).resolve().parent.parent / "i18n"
 BOOT_TIMEOUT_MS = 90_000
 TURN_TIMEOUT_MS = 60_000
 CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
@@ -48,6 +50,12 @@ STATE_JS = """() => {
 
 def rank_of(card: str) -> str:
     return card[:-1]
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    """A language's catalog as the page loads it: what the tests expect the page to say."""
+    data: dict[str, Any] = json.loads((CATALOGS / f"{lang}.json").read_text("utf-8"))
+    return data
 
 
 def open_page(page: Page, base_url: str, query: str = "speed=instant&debug=1") -> None:

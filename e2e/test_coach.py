@@ -5,11 +5,11 @@ statistics (docs/web.md, "Coach")."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from driver import (
     Person,
+    catalog,
     check_protocol,
     configure,
     deal,
@@ -20,7 +20,7 @@ from driver import (
 )
 from playwright.sync_api import Page, expect
 
-RU = json.loads((Path(__file__).parent.parent / "i18n" / "ru.json").read_text(encoding="utf-8"))
+RU = catalog("ru")
 
 
 OLD_STATS = {

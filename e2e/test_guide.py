@@ -5,16 +5,20 @@ started again, resumed after a reload, and opened by the embed."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from driver import check_no_hidden_cards, check_protocol, raw_answers, wait_ready, wait_turn
+from driver import (
+    catalog,
+    check_no_hidden_cards,
+    check_protocol,
+    raw_answers,
+    wait_ready,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from test_a11y import audit
 
-ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "ru", "de", "nl", "it", "pt")
 # The coach's choices in each prepared deal (engine/guide.py; tests/test_guide.py walks the
 # same): the player's cards by name, the rank claimed; a call by its button.
@@ -22,11 +26,6 @@ PATHS: dict[str, list[Any]] = {
     "classic": [(["10C", "7H", "JC"], "10"), "challenge", (["8D", "8H"], "8")],
     "quick": [(["8C", "8H", "2H", "6C"], "8"), "challenge", (["AC"], "A")],
 }
-
-
-def catalog(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((ROOT / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return data
 
 
 def opening(template: str) -> str:

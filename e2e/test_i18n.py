@@ -9,7 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driver import BOOT_TIMEOUT_MS, configure, deal, open_page, open_setup, wait_ready, wait_turn
+from driver import (
+    BOOT_TIMEOUT_MS,
+    catalog,
+    configure,
+    deal,
+    open_page,
+    open_setup,
+    wait_ready,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine.links import pack
@@ -17,12 +26,6 @@ from tests.test_catalog_grammar import EXPECTED, MESSAGES
 
 LANGS = ("de", "nl", "it", "pt", "en", "ru")
 NATIVE = ("Deutsch", "Nederlands", "Italiano", "Português", "English", "Русский")
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def catalog(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((ROOT / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return data
 
 
 # What the page shows, as data: the game must be the same before and after a switch.

@@ -5,18 +5,17 @@ languages and on a phone (docs/web.md, "Review")."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from driver import Person, configure, deal, open_page, raw_answers, state
+from driver import catalog as page_catalog
 from playwright.sync_api import BrowserContext, Page, expect
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def catalog(lang: str) -> dict[str, Any]:
-    text: dict[str, Any] = json.loads((ROOT / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return text["review"]
+    """The review's part of a language's catalog."""
+    section: dict[str, Any] = page_catalog(lang)["review"]
+    return section
 
 
 def reviews_sent(page: Page) -> list[dict[str, Any]]:
