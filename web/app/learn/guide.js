@@ -27,8 +27,6 @@ import { noteText, stepText } from "./guide-text.js";
 /** @typedef {import("../protocol").Preset} Preset */
 /** @typedef {import("../protocol").TableAnswer} TableAnswer */
 
-const RULES = ["classic", "quick"];
-
 /**
  * The rules a request names, or null.
  * @param {unknown} value
@@ -173,7 +171,7 @@ export function bindGuide() {
     if (app.resp && guided(app.resp) && !app.setup) playReal();
   });
   const asked = rulesOf(params.get("guide"));
-  if (asked && RULES.includes(asked)) {
+  if (asked) {
     app.firstGame = async () => {
       // Off the address once dealt: a reload resumes the hand, as any game, instead of dealing it anew.
       const url = new URL(location.href);
