@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Playwright, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 import serve  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from netns import Namespace, NamespaceError  # noqa: E402
 from worker_module import load_worker  # noqa: E402
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -189,3 +190,78 @@ def counted_server(site: Path) -> Iterator[tuple[str, Counter[str]]]:
     yield f"http://127.0.0.1:{server.server_address[1]}/", hits
     server.shutdown()
     server.server_close()
+
+
+# Peer-to-peer play: the site and Chromium in a network namespace of their own (e2e/netns.py), so
+# that WebRTC traffic between the browsers never reaches the machine's interfaces. The CI runs as
+# root and must run these tests: a namespace that cannot be made fails them instead of skipping.
+
+
+@pytest.fixture(scope="session")
+def netns() -> Iterator[Namespace]:
+    """The network namespace: loopback, and a veth pair on 10.99.0.1 and 10.99.0.2."""
+    try:
+        made = Namespace()
+    except (NamespaceError, OSError) as error:
+        pytest.fail(f"no network namespace for the peer-play tests: {error}")
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="session")
+def ns_base_url(site: Path, netns: Namespace) -> str:
+    """The built site served (tools/serve.py) on 127.0.0.1 inside the namespace."""
+    try:
+        return netns.serve(site)
+    except (NamespaceError, OSError) as error:
+        pytest.fail(f"cannot serve the site in the network namespace: {error}")
+
+
+@pytest.fixture(scope="session")
+def ns_launch(netns: Namespace, playwright: Playwright) -> Iterator[Callable[..., Browser]]:
+    """``ns_launch(*extra_args)``: Chromium started inside the namespace (through a wrapper that
+    nsenters it; Playwright drives it over its pipe), with ``CHROMIUM_ARGS`` and any extra
+    arguments; one browser for each set of arguments, closed at the end."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (or set CHROMIUM=...)")
+    wrapper = str(netns.wrapper(CHROMIUM))
+    launched: dict[tuple[str, ...], Browser] = {}
+
+    def launch(*extra_args: str) -> Browser:
+        if extra_args not in launched:
+            launched[extra_args] = playwright.chromium.launch(
+                executable_path=wrapper, args=[*CHROMIUM_ARGS, *extra_args], headless=True
+            )
+        return launched[extra_args]
+
+    yield launch
+    for browser in launched.values():
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def ns_browser(ns_launch: Callable[..., Browser]) -> Browser:
+    """Chromium inside the namespace, with the project's usual arguments only."""
+    return ns_launch()
+
+
+@pytest.fixture
+def ns_context(ns_browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """New contexts of ``ns_browser`` (or of ``browser=``, another ``ns_launch`` browser) with
+    the offsite guard of ``make_context``: the test fails if any request left localhost."""
+    made: list[tuple[BrowserContext, Guard]] = []
+
+    def factory(*, browser: Browser | None = None, **kwargs: Any) -> BrowserContext:
+        context = (browser or ns_browser).new_context(**kwargs)
+        guard = Guard()
+        context.route("**/*", guard.route)
+        context.on("request", guard.request)
+        context.set_default_timeout(30_000)
+        made.append((context, guard))
+        return context
+
+    yield factory
+    offsite = [url for _, guard in made for url in guard.offsite]
+    for context, _ in made:
+        context.close()
+    assert not offsite, f"requests left localhost: {offsite}"
