@@ -8,14 +8,22 @@ share) can reuse it as it is. Every method takes and returns plain JSON-able val
 answers of docs/worker-protocol.md, refusals raised as :class:`EngineError` (:func:`refusal`
 turns any error into its answer).
 
-Every answer is built for the seat on screen only: its own view (``game.view(seat)``) and the
-events it may see (``visible_events``). The whole game's JSON never leaves the table, except
-into the save the host keeps so that a reload can resume, which the page never reads.
+Every answer is built for one seat only, the seat on screen's (or a guest's, below): its own
+view (``game.view(seat)``) and the events it may see (``visible_events``). The whole game's JSON
+never leaves the table, except into the save the host keeps so that a reload can resume, which
+the page never reads.
 
 Pass-and-play (several seats whose level is ``"human"``): the seat on screen (``viewer``)
 changes only through :meth:`Table.take_seat`, which the page calls once the next person said
 "I am Boris" on its privacy screen, and only ever to the person to act; the answers' events are
 then the public ones (``public_events``), what every seat saw.
+
+Guests (seats whose setup says ``"guest": true``): friends who play one seat each from their own
+device, over a connection the host's page keeps. The host's table stays the only authority: a
+friend's action comes in through :meth:`Table.guest_act`, and every answer of such a game carries,
+for each guest seat, that seat's own answer (its view, the events it may see), which the host's
+page only forwards, so no device but the host's ever holds another seat's cards. While a friend
+is away (:meth:`Table.seat_away`) the seat's stand-in bot plays it.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from .position import decode as decode_position
 from .replay import Replay, decode, link, play_entry
 from .review import replayed_events, reviews
 from .tracker import track
-from .types import HandOverEvent, SeatView
+from .types import Friends, HandOverEvent, SeatView
 from .view import public_events, visible_events
 
 Answer = dict[str, Any]  # one answer of the worker protocol, JSON-able
@@ -96,6 +104,25 @@ def _people(human: int, seats: list[dict[str, Any]]) -> list[int]:
     return sorted({human} | {i for i, seat in enumerate(seats) if seat.get("level") == "human"})
 
 
+def _guests(human: int, seats: list[dict[str, Any]]) -> list[int]:
+    """The seats friends play from their own devices (``"guest": true``), checked.
+
+    A friend's seat is played at another device, so it can be neither the host's person (the
+    setup's human) nor a pass-and-play seat (level "human"): its level is the stand-in bot's,
+    which plays the seat while the friend is away, and which keeps a bot's memory all along.
+    """
+    guests = []
+    for seat, spec in enumerate(seats):
+        flag = spec.get("guest", False)
+        if type(flag) is not bool:
+            raise EngineError("bad_config", f"seat {seat}'s guest flag is not true or false")
+        if flag and (seat == human or spec.get("level") == "human"):
+            raise EngineError("bad_config", f"seat {seat} is a person's here, not a friend's")
+        if flag:
+            guests.append(seat)
+    return guests
+
+
 def _level(seats: list[dict[str, Any]], seat: int) -> str:
     level = seats[seat].get("level")
     if level not in BOT_LEVELS:
@@ -120,8 +147,9 @@ def _held_deal(events: list[Event]) -> int | None:
     return None
 
 
-def _hand_end_view(game: Game, seat: int) -> SeatView:
-    """``seat``'s view of ``game`` as the hand before the current one ended, before the deal.
+def _hand_end_views(game: Game, seats: list[int]) -> dict[int, SeatView]:
+    """Each of ``seats``' view of ``game`` as the hand before the current one ended, before
+    the deal.
 
     The engine deals a match's next hand in the same step that ends a hand; the table shows the
     ended hand until the player has seen its summary. The game is played again from its record
@@ -142,9 +170,11 @@ def _hand_end_view(game: Game, seat: int) -> SeatView:
         def _limit_reached(self) -> bool:
             return not self.stopped and super()._limit_reached()
 
-    view = Undealt._replay(game.to_json()).view(seat)
-    view["legal"] = None
-    return view
+    undealt = Undealt._replay(game.to_json())
+    views = {seat: undealt.view(seat) for seat in seats}
+    for view in views.values():
+        view["legal"] = None
+    return views
 
 
 def _tuplify(value: Any) -> Any:
@@ -171,6 +201,8 @@ class Session:
         self.game = game
         self.human, self.seats = _seating(setup, game.config.players)
         self.people = _people(self.human, self.seats)
+        self.guests = _guests(self.human, self.seats)
+        self.away: set[int] = set()  # guest seats their stand-ins play now (never saved)
         self.viewer = self.human  # the seat on screen: the answers' view (take_seat())
         self.rng = rng
         self.bots: dict[int, Bot] = {
@@ -182,15 +214,15 @@ class Session:
         self.alone = 0  # bot moves since the people went out of this hand (BOTS_ALONE_CAP)
         self.first: int | None = game.to_move  # who moved first (the log's opening line)
         self.log: list[Event] = []  # events the log shows, for it after a reload
-        # Per person, the events that seat saw this hand (its card tracker's input).
-        self.seen: dict[int, list[Event]] = {seat: [] for seat in self.people}
+        # Per person and per guest, the events that seat saw this hand (its tracker's input).
+        self.seen: dict[int, list[Event]] = {seat: [] for seat in self.humans}
         self.assisted: set[str] = set()  # "coach", "undo": helps used (statistics count apart)
         self.position = None
         self.explanation = None
         self.guide, self.notes = None, []
         self.waiting: HandOverEvent | None = None  # the ended hand whose summary holds the deal
         self.held: list[Event] = []  # the next hand's deal and first events, not shown yet
-        self.ended: SeatView | None = None  # the viewer's table as that hand ended
+        self.ended: dict[int, SeatView] = {}  # each human seat's table as that hand ended
 
     @classmethod
     def new(cls, setup: object) -> Session:
@@ -263,6 +295,9 @@ class Session:
         players = len(self.game.hands)
         self.human, self.seats = _seating(self.setup, players)
         self.people = _people(self.human, self.seats)
+        self.guests = _guests(self.human, self.seats)
+        # Nobody is away after a reload: the host's page says who has not come back.
+        self.away = set()
         viewer = saved.get("viewer", self.human)
         if type(viewer) is not int or viewer not in self.people:
             raise EngineError("bad_save", "the seat on screen is not a person's")
@@ -286,11 +321,11 @@ class Session:
             raise EngineError("bad_save", "the helps used are not ours")
         self.assisted = set(assisted)
         events = replayed_events(self.game)
-        self.waiting, self.held, self.ended = None, [], None
+        self.waiting, self.held, self.ended = None, [], {}
         if saved.get("waiting", False) is not False:
             self._restore_waiting(events)
-            events = events[: len(events) - len(self.held)]
-        self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.people}
+        events = self._shown(events)
+        self.seen = {seat: _this_hand(visible_events(events, seat)) for seat in self.humans}
         self.position, self.explanation = None, None
         self.guide, self.notes = cls._restore_guide(saved.get("guide"))
         bots = saved["bots"]
@@ -358,12 +393,38 @@ class Session:
         """Pass-and-play: several people at this table."""
         return len(self.people) > 1
 
+    @property
+    def humans(self) -> list[int]:
+        """Every seat a human plays: the people at this device and the friends at theirs. The
+        table keeps what each of them saw (its card tracker's input)."""
+        return [*self.people, *self.guests]
+
+    def bots_play(self, seat: int) -> bool:
+        """Whether the host's bots play ``seat`` now: a bot's seat, or the seat of a friend who
+        is away (its stand-in). A person's turn, or a present friend's, waits for that human."""
+        return seat not in self.people and (seat not in self.guests or seat in self.away)
+
     def people_out(self) -> bool:
-        """Every person is out of this hand: the bots play on alone (the table's cap counts)."""
-        return all(seat in self.game.out for seat in self.people)
+        """Every person, and every friend who is not away, is out of this hand: the bots (an
+        away friend's stand-in among them) play on alone, and the table's cap counts."""
+        return all(seat in self.game.out for seat in self.humans if not self.bots_play(seat))
+
+    def guest_seat(self, request: object) -> int:
+        """The guest seat a friend's request names (``{"seat": int, ...}``), else ``bad_seat``:
+        a friend's device may speak only for its own seat, never a bot's or a person's."""
+        seat = request.get("seat") if isinstance(request, dict) else None
+        if type(seat) is not int or seat not in self.guests:
+            raise EngineError("bad_seat", "the request names no guest's seat")
+        return seat
+
+    def refuse_while_waiting(self) -> None:
+        """No action while a hand's summary holds the next deal: the host goes on first."""
+        if self.waiting is not None:
+            raise EngineError("not_your_turn", "the next hand is not dealt yet")
 
     def play(self, seat: int, action: object) -> list[Event]:
-        """A person's action; every bot sees what its seat may see of it."""
+        """A person's action (or a friend's, at a guest seat); every bot sees what its seat
+        may see of it."""
         events = self.game.apply(seat, action)
         self._step_done(events)
         return events
@@ -452,13 +513,17 @@ class Session:
             if event["type"] == "hand_over":
                 self.waiting = event
                 break
-        self.held, self.ended = events[start:], None
+        self.held, self.ended = events[start:], {}
         return events[:start]
 
     def deal_held(self) -> list[Event]:
         """The held deal, now shown: the player has closed the summary."""
-        events, self.held, self.waiting, self.ended = self.held, [], None, None
+        events, self.held, self.waiting, self.ended = self.held, [], None, {}
         return events
+
+    def _shown(self, events: list[Event]) -> list[Event]:
+        """The game's events (``replayed_events``) without the held deal: what was shown."""
+        return events[: len(events) - len(self.held)]
 
     def advice(self) -> Mapping[str, Any]:
         """The coach's advice for the seat on screen (engine.coach), from what it saw only.
@@ -476,7 +541,7 @@ class Session:
         One person: what that seat sees. Pass-and-play: what every seat saw (the screen is
         shared, so the log holds no one person's cards).
         """
-        for seat in self.people:
+        for seat in self.humans:
             self.seen[seat] = _this_hand(self.seen[seat] + visible_events(events, seat))
         shown = public_events(events) if self.shared else visible_events(events, self.human)
         self.log = (self.log + shown)[-LOG_MAX:]
@@ -489,42 +554,21 @@ class Session:
         restored: bool = False,
         think_ms: float | None = None,
     ) -> Answer:
-        """The table answer (TableAnswer) for the seat on screen after ``events``.
+        """The host's table answer (TableAnswer) for the seat on screen after ``events``.
 
         ``restored``: the table is drawn again (a reload, an undo), so the answer carries the
-        log to write again (ResumedTable).
+        log to write again (ResumedTable). With guest seats it also carries each guest's own
+        answer for the same step (``guests``), which the host's page forwards as it is.
         """
-        if self.waiting is not None:
-            if self.ended is None:
-                self.ended = _hand_end_view(self.game, self.viewer)
-            view: SeatView = {**self.ended, "hand": list(self.ended["hand"])}
-            to_move = None
-        else:
-            view = self.game.view(self.viewer)
-            to_move = self.game.to_move
         shown = self.note(events)
+        closing = self._closing(events)
+        to_move = self._to_move()
         decided = self.explanation is not None
-        if decided:
-            view["legal"] = None  # a position holds still once the reader has decided
-        answer: Answer = {
-            "ok": True,
-            "actor": actor,
-            "events": shown,
-            "view": view,
-            # A bot is to move, or the table has a step of its own: the held deal.
-            "bot_to_move": self.waiting is not None
-            or (to_move is not None and to_move not in self.people and not decided),
-            "seats": self.seats,
-            "human": self.viewer,
-            # What the seat on screen can know of each rank's cards: its view and what it saw.
-            "tracker": track(view, self.seen[self.viewer]),
-            # Helps used in this game (the page counts such games apart in its statistics).
-            "assisted": sorted(self.assisted),
-        }
-        legal = view["legal"]
-        if legal and legal["pass"] and not legal["play"] and view["last_play"]:
-            # An open-challenge window: whether a call may pay (auto-pass answers the rest).
-            answer["call_reason"] = call_reason(view, answer["tracker"])
+        # A bot is to move (a friend's stand-in too), or the table has a step of its own: the
+        # held deal. A position holds still once the reader has decided.
+        bots = to_move is not None and self.bots_play(to_move) and not decided
+        answer = self._table(self.viewer, shown, actor, closing, bots)
+        view = answer["view"]
         if self.shared and to_move in self.people and (to_move != self.viewer or restored):
             # Another person is to act (or, after a reload, whoever holds the device may not be
             # the one on screen): the page hides the table until that person takes the seat.
@@ -544,26 +588,112 @@ class Session:
             # How long the bot took to choose, on this host: the web benchmark's figure for
             # each level inside the page (tools/bench_web.py --bots).
             answer["think_ms"] = round(think_ms, 3)
-        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
-        if self.waiting is not None:
-            # The hand whose summary is open: drawn again after a reload, with its review.
-            answer["between_hands"] = self.waiting
-            ended = ended or [self.waiting["hand"]]
-        if ended:
-            # Only now, with the hand over, may its hidden cards leave the table.
-            done = reviews(self.game)
-            answer["review"] = next(r for r in done if r["hand"] == ended[-1])
-            if self.game.is_over:
-                # Every hand of the game as it was finally played, whatever reloads and undos
-                # came between: the page keeps these, not the reviews it happened to receive.
-                answer["reviews"] = done
         if restored:
             # The events the human saw so far and who moved first (to narrate the log again),
             # and the setup as the page sent it (a seed only if the player typed one).
             answer["log"] = self.log
             answer["first"] = self.first
             answer["setup"] = self.setup
+        if self.guests:
+            record = self._shown(replayed_events(self.game)) if restored else None
+            answer["guests"] = {
+                str(seat): self._guest(seat, visible_events(events, seat), actor, closing, record)
+                for seat in self.guests
+            }
         return answer
+
+    def guest_view(self, seat: int) -> Answer:
+        """The guest answer of ``seat`` drawn again, for a friend who joins or comes back: the
+        table as it is, with the log of what that seat saw and who moved first."""
+        record = self._shown(replayed_events(self.game))
+        return self._guest(seat, [], None, self._closing([]), record)
+
+    def _guest(
+        self,
+        seat: int,
+        shown: list[Event],
+        actor: int | None,
+        closing: Answer,
+        record: list[Event] | None,
+    ) -> Answer:
+        """The answer (GuestAnswer) for the friend at guest seat ``seat``: ``shown`` are the
+        step's events as that seat may see them; ``record`` (the game's events shown so far), when
+        the friend's table is drawn again, gives its log. Nothing of the host's own: no guide,
+        position, thinking time, hand-off or setup."""
+        to_move = self._to_move()
+        # Someone else is to move, or the friend's own stand-in while the friend is away.
+        others = to_move is not None and (to_move != seat or seat in self.away)
+        answer = self._table(seat, shown, actor, closing, others)
+        if record is not None:
+            answer["log"] = visible_events(record, seat)[-LOG_MAX:]
+            answer["first"] = self.first
+        return answer
+
+    def _to_move(self) -> int | None:
+        """Who is to move on the table shown: nobody while a hand's summary holds the deal."""
+        return None if self.waiting is not None else self.game.to_move
+
+    def _table(
+        self, seat: int, shown: list[Event], actor: int | None, closing: Answer, others: bool
+    ) -> Answer:
+        """The table answer of ``seat`` (the host's seat on screen, or a guest's), built alike
+        for both so that a friend's device is told what the host's screen would be at that seat.
+
+        ``shown``: the step's events as that seat may see them; ``closing``: the ended hand's
+        summary and review (:meth:`_closing`); ``others``: someone that seat waits for is to
+        move (``bot_to_move``, which the held deal sets too).
+        """
+        if self.waiting is not None:
+            if not self.ended:
+                self.ended = _hand_end_views(self.game, self.humans)
+            ended = self.ended[seat]
+            view: SeatView = {**ended, "hand": list(ended["hand"])}
+        else:
+            view = self.game.view(seat)
+        if self.explanation is not None:
+            view["legal"] = None  # a position holds still once the reader has decided
+        answer: Answer = {
+            "ok": True,
+            "actor": actor,
+            "events": shown,
+            "view": view,
+            "bot_to_move": self.waiting is not None or others,
+            "seats": self.seats,
+            "human": seat,
+            # What that seat can know of each rank's cards: its view and what it saw.
+            "tracker": track(view, self.seen[seat]),
+            # Helps used in this game (the page counts such games apart in its statistics).
+            "assisted": sorted(self.assisted),
+            **closing,
+        }
+        legal = view["legal"]
+        if legal and legal["pass"] and not legal["play"] and view["last_play"]:
+            # An open-challenge window: whether a call may pay (auto-pass answers the rest).
+            answer["call_reason"] = call_reason(view, answer["tracker"])
+        if self.guests:
+            # Who plays from another device, and whose stand-in plays now: both pages show it.
+            friends: Friends = {"guests": list(self.guests), "away": sorted(self.away)}
+            answer["friends"] = friends
+        return answer
+
+    def _closing(self, events: list[Event]) -> Answer:
+        """What every answer of this step tells of a hand that ended: its summary while it holds
+        the next deal, and its review (the game's every review once it is over)."""
+        closing: Answer = {}
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        if self.waiting is not None:
+            # The hand whose summary is open: drawn again after a reload, with its review.
+            closing["between_hands"] = self.waiting
+            ended = ended or [self.waiting["hand"]]
+        if ended:
+            # Only now, with the hand over, may its hidden cards leave the table.
+            done = reviews(self.game)
+            closing["review"] = next(r for r in done if r["hand"] == ended[-1])
+            if self.game.is_over:
+                # Every hand of the game as it was finally played, whatever reloads and undos
+                # came between: the page keeps these, not the reviews it happened to receive.
+                closing["reviews"] = done
+        return closing
 
 
 class Viewer:
@@ -679,8 +809,7 @@ class Table:
     def act(self, action: object) -> Answer:
         """The action of the seat on screen. An illegal one leaves the game as it was."""
         session = self._game()
-        if session.waiting is not None:
-            raise EngineError("not_your_turn", "the next hand is not dealt yet")
+        session.refuse_while_waiting()
         before = [play.copy() for play in session.game.pile]
         # A guided hand compares the player's choice with the coach's (asked first, unseen).
         advice = session.advice() if session.guide is not None else None
@@ -698,13 +827,17 @@ class Table:
         return self._saved(session.answer(events, session.viewer))
 
     def bot_step(self) -> Answer:
-        """One bot action, if a bot is to move (the page paces these calls); else the table."""
+        """One bot action, if a bot is to move (the page paces these calls); else the table.
+
+        An away friend's seat is played by its stand-in like a bot's; a present friend's turn
+        waits for :meth:`guest_act`, as a person's waits for :meth:`act`.
+        """
         session = self._game()
         if session.waiting is not None:
             # The player closed the hand's summary: the next hand, dealt already, is shown.
             return self._saved(session.answer(session.deal_held(), None))
         seat = session.game.to_move
-        if seat is None or seat in session.people:
+        if seat is None or not session.bots_play(seat):
             return session.answer([], None)
         before = [play.copy() for play in session.game.pile]
         events, think_ms = session.bot_step(seat)
@@ -723,11 +856,12 @@ class Table:
 
         Answered like :meth:`resume`: the table as it was before that decision, with the log to
         write again. Refused with ``nothing_to_undo`` before the human's first decision,
-        ``game_over`` once the game is over, ``no_undo`` when several people share the table.
+        ``game_over`` once the game is over, ``no_undo`` when several people share the table or
+        friends play at it (taking back one person's decision would take back the others' too).
         """
         session = self._game()
-        if session.shared:
-            raise EngineError("no_undo", "undo is not offered when several people share the table")
+        if session.shared or session.guests:
+            raise EngineError("no_undo", "undo is not offered when several people play the table")
         if session.game.is_over:
             raise EngineError("game_over", "the game is over")
         session = self.session = session.rewound()
@@ -779,6 +913,51 @@ class Table:
         if to_move in session.people and session.waiting is None:
             session.viewer = to_move
         return self._saved(session.answer([], None))
+
+    def guest_act(self, request: object) -> Answer:
+        """The action of the friend at a guest seat: ``{"seat": int, "action": Action}``.
+
+        Answered as the host's table after that step (``actor`` the seat), saved like
+        :meth:`act`. Refused, the game untouched and nothing saved, with ``bad_seat`` (no
+        guest's seat), ``not_your_turn`` (the seat is away: its stand-in plays until the friend
+        takes it back; the next hand is not shown yet; or it is not that seat's turn) or the
+        engine's code for an illegal action.
+        """
+        session = self._game()
+        seat = session.guest_seat(request)
+        assert isinstance(request, dict)  # guest_seat() read a seat from it
+        if seat in session.away:
+            raise EngineError("not_your_turn", f"seat {seat}'s stand-in plays it while away")
+        session.refuse_while_waiting()
+        events = session.hold_deal(session.play(seat, request.get("action")))
+        return self._saved(session.answer(events, seat))
+
+    def seat_away(self, request: object) -> Answer:
+        """A guest seat goes to its stand-in bot, or back to its friend:
+        ``{"seat": int, "away": bool}``. The host's page decides (a friend who left, or has not
+        come back); the table plays the seat with its bot meanwhile, so nobody waits for it.
+
+        Answered as the host's table (``bot_to_move`` may change). Not saved: a game resumed
+        after a reload starts with every friend present. ``bad_seat`` as :meth:`guest_act`.
+        """
+        session = self._game()
+        seat = session.guest_seat(request)
+        assert isinstance(request, dict)  # guest_seat() read a seat from it
+        away = request.get("away")
+        if type(away) is not bool:
+            raise EngineError("bad_json", "away is true or false")
+        if away:
+            session.away.add(seat)
+        else:
+            session.away.discard(seat)
+        return session.answer([], None)
+
+    def guest_view(self, request: object) -> Answer:
+        """The whole table of the friend at a guest seat, drawn again (a friend who joins or
+        comes back): ``{"seat": int}``, answered with the seat's guest answer plus ``log`` (the
+        events that seat saw, the last thousand) and ``first``. Changes nothing."""
+        session = self._game()
+        return session.guest_view(session.guest_seat(request))
 
     def forget(self) -> Answer:
         """Drop the game in progress and its save."""

@@ -505,12 +505,24 @@ class Explanation(TypedDict):
     drew: list[DrewCount]
 
 
+# ----------------------------------------------------------------- guests
+
+
+class Friends(TypedDict):
+    """A table with guest seats: the seats friends play from other devices, and those whose
+    stand-in bot plays now (``engine.table``; both the host's and the guests' answers say it)."""
+
+    guests: list[int]
+    away: list[int]
+
+
 # ----------------------------------------------------------------- replays (engine-only)
 
 
 class Seat(TypedDict):
     name: str
     level: str
+    guest: NotRequired[bool]  # a friend plays it from another device; level: its stand-in's
 
 
 class Table(TypedDict):

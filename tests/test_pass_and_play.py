@@ -68,19 +68,31 @@ def step(call: Call, answer: Answer, rng: random.Random) -> Answer:
 
 class Knowledge:
     """What each seat may know so far: cards it held, the discard heap, revealed cards (those of
-    the view, and those of a reveal the same answer's new deal has already cleared away)."""
+    the view, and those of a reveal the same answer's new deal has already cleared away).
+
+    One instance follows every seat an answer is built for: the seat on screen of pass-and-play,
+    and a guest seat's answer (tests/test_guests.py) alike."""
 
     def __init__(self) -> None:
         self.known: dict[int, set[str]] = {}
 
     def check(self, answer: Answer) -> None:
-        """Every card in an answer is one its seat on screen may know (the review excepted)."""
+        """Every card in an answer is one the seat it is for may know. The exceptions are the
+        reviews, each only once its hand has ended: ``review`` with its hand's ``hand_over`` (or
+        its summary, ``between_hands``), ``reviews`` with the game's end. A host's answer is
+        checked for its own seat: the guests' answers it carries are each checked apart."""
         seat = answer["human"]
-        view = answer["view"]
+        view, events = answer["view"], answer["events"]
         known = self.known.setdefault(seat, set())
         known |= set(view["hand"]) | set(view["discard"]) | cards_in(view["revealed"])
-        known |= cards_in([e for e in answer["events"] if e["type"] in ("revealed", "discarded")])
-        rest = {key: value for key, value in answer.items() if key != "review"}
+        known |= cards_in([e for e in events if e["type"] in ("revealed", "discarded")])
+        ended = [event["hand"] for event in events if event["type"] == "hand_over"]
+        ended += [answer["between_hands"]["hand"]] if "between_hands" in answer else []
+        if "review" in answer:
+            assert ended[-1:] == [answer["review"]["hand"]], "a review before its hand ended"
+        if "reviews" in answer:
+            assert any(event["type"] == "game_over" for event in events), "reviews too early"
+        rest = {k: v for k, v in answer.items() if k not in ("review", "reviews", "guests")}
         leaked = cards_in(rest) - known
         assert not leaked, f"seat {seat} was shown {sorted(leaked)}"
 

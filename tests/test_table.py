@@ -121,6 +121,9 @@ def test_without_a_game_every_game_export_is_refused_alike() -> None:
         ("coach", ()),
         ("take_seat", ()),
         ("replay_link", ()),
+        ("guest_act", ({"seat": 1, "action": {"type": "pass"}},)),
+        ("seat_away", ({"seat": 1, "away": True},)),
+        ("guest_view", ({"seat": 1},)),
     ]:
         with pytest.raises(EngineError) as caught:
             getattr(host.table, name)(*args)

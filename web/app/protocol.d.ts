@@ -20,7 +20,10 @@ export type ExportName =
   | "take_seat"
   | "replay_link"
   | "open_replay"
-  | "replay_step";
+  | "replay_step"
+  | "guest_act"
+  | "seat_away"
+  | "guest_view";
 /**
  * Stable codes; the page shows the catalog's error.<code>. From the engine (EngineError) or the worker itself: no_game (no game in progress, or nothing saved), import (the engine did not load), internal (a bug: an exception that is not an EngineError).
  */
@@ -150,6 +153,18 @@ export type ReplayLinkAnswer = ReplayLink | ErrorAnswer;
  * bad_link: not a replay link; replay_mismatch: its actions do not play or lead to another game; no_game: replay_step without a replay open.
  */
 export type ReplayAnswer = ReplayTable | ErrorAnswer;
+/**
+ * The host's table after that step (actor: the seat). An error leaves the game as it was: bad_seat (no guest's seat), not_your_turn (the seat is away, the next hand is not shown yet, or it is not that seat's turn), or the engine's code for the action; no_game without a game.
+ */
+export type GuestActAnswer = TableAnswer | ErrorAnswer;
+/**
+ * The host's table (bot_to_move may change); bad_seat (no guest's seat), bad_json (away is not true or false), no_game.
+ */
+export type SeatAwayAnswer = TableAnswer | ErrorAnswer;
+/**
+ * The seat's guest answer with its log and who moved first; bad_seat (no guest's seat), no_game.
+ */
+export type GuestViewAnswer = GuestAnswer | ErrorAnswer;
 
 /**
  * The worker protocol (docs/worker-protocol.md): every export of web/app/worker.py with the request the page sends it (absent: the export takes no argument) and the answer it gives. Both cross as JSON text. No message has this root shape; validate a message against its own definition in $defs.
@@ -169,6 +184,9 @@ export interface WorkerCalls {
   replay_link: ReplayLinkCall;
   open_replay: OpenReplayCall;
   replay_step: ReplayStepCall;
+  guest_act: GuestActCall;
+  seat_away: SeatAwayCall;
+  guest_view: GuestViewCall;
 }
 /**
  * boot(): called once the worker started; says whether the engine loaded.
@@ -257,6 +275,10 @@ export interface GameOptions {
 export interface Seat {
   name: string;
   level: SeatLevel;
+  /**
+   * A friend plays this seat from another device (docs/worker-protocol.md, "Guests"); level is then its stand-in bot's, which plays it while the friend is away. Never the human's seat nor a "human" one.
+   */
+  guest?: boolean;
 }
 /**
  * The table as the human seat may see it, after one action or none.
@@ -312,6 +334,8 @@ export interface TableAnswer {
   reviews?: HandReview[];
   position?: PositionInfo;
   guide?: GuideInfo;
+  guests?: GuestAnswers;
+  friends?: Friends;
 }
 export interface DealtEvent {
   type: "dealt";
@@ -821,6 +845,76 @@ export interface GuideStep {
   pile: Count;
 }
 /**
+ * Only in a game with guest seats: for each guest seat (its number as the key), that seat's own answer for the same step, which the host's page forwards to that friend's device as it is.
+ */
+export interface GuestAnswers {
+  [k: string]: GuestAnswer | undefined;
+}
+/**
+ * The table as one guest seat may see it, built as the host's own table answer is for its seat on screen: never another seat's cards, and nothing of the host's own (guide, position, thinking time, hand-off, setup).
+ */
+export interface GuestAnswer {
+  ok: true;
+  /**
+   * The seat whose action this answers; null when none acted.
+   */
+  actor: SeatIndex | null;
+  /**
+   * What the step caused, as this seat may see it (visible_events).
+   */
+  events: GameEvent[];
+  /**
+   * game.view(human); while a match's next hand waits, the table as the hand ended.
+   */
+  view: SeatView;
+  /**
+   * Someone else is to move (or this seat's stand-in, while away), or a match's next hand waits to be shown: the friend's device waits for the next answer.
+   */
+  bot_to_move: boolean;
+  seats: Seat[];
+  /**
+   * The guest seat this answer is for.
+   */
+  human: SeatIndex;
+  /**
+   * engine.tracker.track(view, the events this seat saw this hand).
+   */
+  tracker: TrackerReport;
+  assisted: Assisted;
+  /**
+   * Only in an open-challenge window of this seat, as in TableAnswer.
+   */
+  call_reason?: "held" | "sure_bluff" | "last_cards" | null;
+  /**
+   * As in TableAnswer: the hand_over whose summary holds the next deal.
+   */
+  between_hands?: HandOverEvent;
+  /**
+   * As in TableAnswer: only with the end of a hand, or with between_hands.
+   */
+  review?: HandReview;
+  /**
+   * As in TableAnswer: only in the answer whose events end the game.
+   */
+  reviews?: HandReview[];
+  friends: Friends;
+  /**
+   * Only when drawn again (guest_view(), resume()): the events this seat saw so far (the last thousand).
+   */
+  log?: GameEvent[];
+  /**
+   * Only when drawn again: who moved first, for the log's opening line.
+   */
+  first?: SeatIndex | null;
+}
+/**
+ * Only in a game with guest seats: the seats friends play from other devices, and those whose stand-in bot plays now (away).
+ */
+export interface Friends {
+  guests: SeatIndex[];
+  away: SeatIndex[];
+}
+/**
  * new_position(request): sets up a position (docs/positions.md) in place of any game in progress; never saved. The bots play until the reader decides, then the table holds still with the explanation.
  */
 export interface NewPositionCall {
@@ -923,6 +1017,8 @@ export interface ResumedTable {
   first: SeatIndex | null;
   setup: NewGameRequest;
   guide?: GuideInfo;
+  guests?: GuestAnswers;
+  friends?: Friends;
 }
 /**
  * forget(): drops the game in progress and its saved copy.
@@ -1087,4 +1183,48 @@ export interface ReplayStepRequest {
    * The events of the steps after this one up to step (0: the whole log again); the step before when absent.
    */
   from?: number;
+}
+/**
+ * guest_act(request): the action of the friend who plays a guest seat from another device (docs/worker-protocol.md, "Guests"); the host's page passes it on.
+ */
+export interface GuestActCall {
+  request: GuestActRequest;
+  answer: GuestActAnswer;
+}
+export interface GuestActRequest {
+  /**
+   * The guest seat the friend plays.
+   */
+  seat: SeatIndex;
+  action: Action;
+}
+/**
+ * seat_away(request): a guest seat goes to its stand-in bot (away) or back to its friend. Not saved: a resumed game has nobody away.
+ */
+export interface SeatAwayCall {
+  request: SeatAwayRequest;
+  answer: SeatAwayAnswer;
+}
+export interface SeatAwayRequest {
+  /**
+   * The guest seat.
+   */
+  seat: SeatIndex;
+  /**
+   * true: its stand-in plays it; false: its friend again.
+   */
+  away: boolean;
+}
+/**
+ * guest_view(request): a guest seat's whole table drawn again, for a friend who joins or comes back. Changes nothing.
+ */
+export interface GuestViewCall {
+  request: GuestViewRequest;
+  answer: GuestViewAnswer;
+}
+export interface GuestViewRequest {
+  /**
+   * The guest seat.
+   */
+  seat: SeatIndex;
 }

@@ -218,6 +218,21 @@ def take_seat() -> Answer:
 
 
 @_guard
+def guest_act(request_json: str) -> Answer:
+    return TABLE.guest_act(json.loads(request_json))
+
+
+@_guard
+def seat_away(request_json: str) -> Answer:
+    return TABLE.seat_away(json.loads(request_json))
+
+
+@_guard
+def guest_view(request_json: str) -> Answer:
+    return TABLE.guest_view(json.loads(request_json))
+
+
+@_guard
 def forget() -> Answer:
     return TABLE.forget()
 
@@ -243,6 +258,8 @@ __export__ = [
     "bot_step",
     "coach",
     "forget",
+    "guest_act",
+    "guest_view",
     "new_game",
     "new_guide",
     "new_position",
@@ -250,6 +267,7 @@ __export__ = [
     "replay_link",
     "replay_step",
     "resume",
+    "seat_away",
     "take_seat",
     "undo",
 ]

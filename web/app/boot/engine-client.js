@@ -62,6 +62,9 @@ const EXPORTS = [
   "replay_link",
   "open_replay",
   "replay_step",
+  "guest_act",
+  "seat_away",
+  "guest_view",
 ];
 const BOOT_TIMEOUT_MS = 120000;
 const BOOT_CALL_TIMEOUT_MS = 20000;
