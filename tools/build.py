@@ -7,7 +7,8 @@ What goes in:
                       without ``engine/lab/`` (CPython-only tooling: arena, benchmark, fuzzer);
 * ``i18n/``           the UI catalogs;
 * ``vendor/``         Pyodide, PyScript, fake-indexeddb (the worker's stand-in where the
-                      browser denies storage) and brotli-dec-wasm (decodes the snapshot)
+                      browser denies storage), brotli-dec-wasm (decodes the snapshot) and the
+                      QR code libraries of the friends' invites (qrcode-generator, jsQR)
                       copied from ``node_modules`` (pinned in package.json),
                       under versioned folder names so they can be cached forever;
 * ``build.json``      a manifest the page reads: runtime URLs, engine files, engine options.
@@ -84,6 +85,33 @@ def copy_modules(out: Path, name: str, folder: str, short: str) -> str:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
     return f"{dest.relative_to(out).as_posix()}/"
+
+
+# The QR code libraries (package: its files): qrcode-generator draws the invites' codes, jsQR
+# reads them where the browser has no BarcodeDetector. The browser imports both as they are:
+# qrcode.mjs is an ES module (its licence is in its header), jsQR.js a UMD file that, imported
+# as a module, sets ``self.jsQR``.
+QR_LIBRARIES = {
+    "qrcode-generator": ("dist/qrcode.mjs",),
+    "jsqr": ("dist/jsQR.js", "LICENSE"),
+}
+QR_IMPORTER = "app/friends/qr.js"
+
+
+def copy_qr_libraries(out: Path) -> None:
+    """The QR code libraries into ``vendor/<package>-<version>/``.
+
+    app/friends/qr.js names those folders (a static import needs its path), so the build fails
+    if it names other versions than the ones package.json pins.
+    """
+    importer = (out / QR_IMPORTER).read_text(encoding="utf-8")
+    for name, files in QR_LIBRARIES.items():
+        folder = f"vendor/{name}-{package_version(name)}/"
+        if folder not in importer:
+            raise BuildError(f"{QR_IMPORTER} does not load {name} from {folder}: update its path")
+        (out / folder).mkdir(parents=True)
+        for file in files:
+            shutil.copy2(ROOT / "node_modules" / name / file, out / folder / Path(file).name)
 
 
 TOOLING = ROOT / "engine" / "lab"
@@ -452,6 +480,7 @@ def build(out: Path) -> dict[str, object]:
     pyodide = copy_pyodide(out)
     pyscript = copy_modules(out, "@pyscript/core", "dist", "pyscript")
     memory_indexeddb = copy_modules(out, "fake-indexeddb", "build/esm", "fake-indexeddb")
+    copy_qr_libraries(out)
     options = engine_options()
     catalog = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
     check_catalog(catalog, options)
