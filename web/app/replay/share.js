@@ -6,6 +6,7 @@ import { t } from "../core/i18n.js";
 import { $, $as } from "../core/dom.js";
 import { app } from "../state.js";
 import { keepReplayLink } from "../learn/history.js";
+import { copyField } from "../core/clipboard.js";
 
 /** The address that opens this link in the full page's viewer (from the embed page too).
  * @param {string} link
@@ -31,16 +32,8 @@ async function share() {
 }
 
 /** Copy the link; a browser that refuses (no clipboard in a frame) leaves it selected to copy. */
-async function copy() {
-  const input = $as("replay-link", HTMLInputElement);
-  const status = $("replay-copied");
-  status.textContent = "";
-  try {
-    await navigator.clipboard.writeText(input.value);
-    status.textContent = t("end.copied");
-  } catch {
-    input.select();
-  }
+function copy() {
+  return copyField($as("replay-link", HTMLInputElement), $("replay-copied"));
 }
 
 /** The finished game's link, kept with its reviews for the statistics dialog's last games. */
