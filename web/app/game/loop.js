@@ -11,7 +11,7 @@ import { describeEvent, logTable, seatNames, sharedTable } from "../core/events.
 import { bindReveal, hideReveal, showReveal } from "../table/table.js";
 import { recordStats } from "../learn/stats.js";
 import { app, myTurn, settings, ui } from "../state.js";
-import { SPEEDS } from "../core/settings.js";
+import { pauseBeforeBot } from "./pace.js";
 import { clearLog, logLines, narrate, relocalizeLog, startedLine, updateBubbles } from "../table/log.js";
 import { bindHand, clearChoice, keepFocus, render, showActionError, updateActions } from "../table/hand.js";
 import { forgetRankPicker } from "../table/rank-picker.js";
@@ -31,8 +31,6 @@ import { animateEvents, clearFlights } from "../table/motion.js";
 /** @typedef {import("../state.js").Setup} Setup */
 /** @typedef {import("../table/log.js").Line} Line */
 
-const REVEAL_HOLD = 2.5; // a reveal stays this many bot delays on the table
-
 /** @returns {import("../boot/engine-client.js").EngineClient} */
 function client() {
   if (!app.client) throw new Error("the engine is not started");
@@ -41,6 +39,7 @@ function client() {
 
 /** @param {"setup" | "table" | "handoff"} name the handoff screen hides the table (pass-and-play) */
 export function showScreen(name) {
+  $("join-screen").hidden = true; // a friend's page leaves it for good once the table is drawn
   $("setup-screen").hidden = name !== "setup";
   $("table-screen").hidden = name !== "table";
   $("handoff-screen").hidden = name !== "handoff";
@@ -177,48 +176,50 @@ export function handle(resp, extraLines = []) {
   } else if (resp.between_hands) showHandSummary(resp.between_hands, resp.view.scores, resp.human);
 }
 
-/** The pause before the next bot step; ui.loop.wake cuts it short.
- * @param {number} ms
- * @returns {Promise<void>}
- */
-function pause(ms) {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      ui.loop.wake = null;
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    ui.loop.wake = done;
-  });
-}
-
-function botDelay() {
-  if (app.finishing) return 0;
-  const base = SPEEDS[settings.speed];
-  return app.delayBoost ? base * REVEAL_HOLD : base;
-}
+/** The generation whose bot loop is running: one loop per game, however often it is asked for. */
+let looping = -1;
 
 /** Ask the worker for bot steps, one at a time, paced, until the human is to move or the game ends. */
 export async function runBots() {
   const gen = app.gen;
+  if (looping === gen) return; // the running loop reads app.resp again before each step
+  looping = gen;
+  const done = await botSteps(gen).finally(() => {
+    if (looping === gen) looping = -1;
+  });
+  if (done && gen === app.gen) await autoPass();
+}
+
+/**
+ * @param {number} gen
+ * @returns {Promise<boolean>} false if the game was left or a step refused
+ */
+async function botSteps(gen) {
   while (app.resp && app.resp.bot_to_move && !app.resp.view.over && gen === app.gen) {
     await summaryClosed(); // the next hand is dealt when the player has seen the last one's summary
-    if (gen !== app.gen) return;
-    const delay = app.resp.between_hands ? 0 : botDelay(); // the summary was the pause
-    await pause(delay); // 0 still lets the page paint between two steps
-    if (gen !== app.gen) return;
+    if (gen !== app.gen) return false;
+    await pauseBeforeBot(); // 0 still lets the page paint between two steps
+    if (gen !== app.gen) return false;
     /** @type {TableAnswer | ErrorAnswer} */
     const resp = await client().call("bot_step");
-    if (gen !== app.gen) return;
+    if (gen !== app.gen) return false;
     if (!resp.ok) {
       app.finishing = false;
       showActionError(resp);
-      return;
+      return false;
     }
     handle(resp);
   }
-  if (gen === app.gen) await autoPass();
+  return true;
+}
+
+/** An answer that came from elsewhere than this page's own calls (a friend's action, a seat
+ * that changed hands): drawn, and the bots go on if it is theirs to play.
+ * @param {TableAnswer} resp
+ */
+export function takeAnswer(resp) {
+  handle(resp);
+  runBots();
 }
 
 /**
@@ -289,10 +290,7 @@ export function bindTable() {
   });
   bindReveal();
   bindHand(act);
-  bindHandoff((resp) => {
-    handle(resp); // the seat just taken: its table, the privacy screen gone
-    runBots();
-  });
+  bindHandoff(takeAnswer); // the seat just taken: its table, the privacy screen gone
   $("finish-hand").addEventListener("click", finishHand);
   $("new-game").addEventListener("click", leaveToSetup);
 }

@@ -38,6 +38,24 @@ function isSeat(value, players) {
  * @param {ResumedTable} resp
  */
 export function checkRestored(resp) {
+  checkTable(resp);
+  const players = resp.view.players;
+  const setup = resp.setup;
+  const fits =
+    isRecord(setup) &&
+    isRecord(setup.config) &&
+    Array.isArray(setup.seats) &&
+    setup.seats.length === players &&
+    isSeat(setup.human ?? 0, players);
+  if (!fits) throw new Error("the saved setup does not match the game");
+}
+
+/**
+ * Throw if a table drawn again (a save, or a friend's table the host sent) is not one this page
+ * can draw: seats, the human's seat, the log's events.
+ * @param {Omit<ResumedTable, "setup">} resp
+ */
+export function checkTable(resp) {
   const view = resp.view;
   if (!isRecord(view) || !Number.isInteger(view.players)) throw new Error("no view");
   const players = view.players;
@@ -54,14 +72,6 @@ export function checkRestored(resp) {
   if (resp.first !== undefined && resp.first !== null && !isSeat(resp.first, players)) {
     throw new Error("the first player is not at the table");
   }
-  const setup = resp.setup;
-  const fits =
-    isRecord(setup) &&
-    isRecord(setup.config) &&
-    Array.isArray(setup.seats) &&
-    setup.seats.length === players &&
-    isSeat(setup.human ?? 0, players);
-  if (!fits) throw new Error("the saved setup does not match the game");
 }
 
 /** Draw the restored game: the log so far, the seats' bubbles, the table.
@@ -70,8 +80,16 @@ export function checkRestored(resp) {
  */
 function restoreTable(resp, said = "event.resumed") {
   checkRestored(resp);
-  const log = resp.log;
   app.setup = resp.setup;
+  drawRestored(resp, said);
+}
+
+/** Draw a table that comes back with its log (checked by checkTable).
+ * @param {Omit<ResumedTable, "setup">} resp
+ * @param {string} said the log's line for how the table came back
+ */
+export function drawRestored(resp, said) {
+  const log = resp.log;
   const ctx = logTable(resp);
   /** @type {import("../table/log.js").Line[]} */
   const lines = [];
