@@ -20,7 +20,16 @@ import { app, DEBUG, EMBED, settings } from "./state.js";
 import { loadSettings, setSpeed, setToggle } from "./core/settings.js";
 import { boot, showBootError } from "./boot/boot.js";
 import { currentPreset, initSetup, readBots, renderBotSeats } from "./game/setup.js";
-import { autoPass, backToTable, bindTable, leaveToSetup, showScreen, startFromForm, startGame } from "./game/loop.js";
+import {
+  autoPass,
+  backToTable,
+  bindTable,
+  leaveToSetup,
+  showScreen,
+  startFromForm,
+  startGame,
+  takeAnswer,
+} from "./game/loop.js";
 import { bindHandSummary } from "./game/summary.js";
 import { bindEnd, closeEnd } from "./game/end.js";
 import { bindReview } from "./learn/review.js";
@@ -32,6 +41,9 @@ import { claimGame } from "./game/tab-lock.js";
 import { bindReplay, openReplay, replayInAddress } from "./replay/viewer.js";
 import { bindShare } from "./replay/share.js";
 import { bindWelcome, showForm } from "./game/welcome.js";
+import { bindFriends } from "./friends/panel.js";
+import { forwardAnswer, hub } from "./friends/hub.js";
+import { bindJoin, joinCode, joinTable } from "./friends/guest.js";
 
 async function main() {
   await loadLanguage();
@@ -68,8 +80,17 @@ async function main() {
     startFromForm();
   });
   performance.mark("vnv:setup-ready"); // tools/bench_web.py reads these marks
-  if (DEBUG) Object.assign(window, { __vnv: { app, raw: () => (app.client ? app.client.rawLog : []) } });
+  bindFriends();
+  bindJoin();
+  hub.onAnswer = takeAnswer; // a friend's action, a seat that changes hands: drawn at the host's table
+  if (DEBUG) Object.assign(window, { __vnv: { app, hub, raw: () => (app.client ? app.client.rawLog : []) } });
+  const invited = joinCode(); // a friend's page (#join=…) starts no engine: the host's answers
+  if (invited) {
+    await joinTable(invited);
+    return;
+  }
   boot(async () => {
+    if (app.client) app.client.onAnswer = forwardAnswer; // the friends' parts of every answer
     renderBotSeats(readBots()); // the levels the worker offers
     const replay = replayInAddress(); // #replay=…: the viewer instead of the game
     if (replay) await openReplay(replay);

@@ -63,6 +63,7 @@ export const app = {
   step: 0, // answers handled so far (tests wait on #table-screen[data-step])
   /** @type {Record<number, Bubble>} seat -> the last thing that seat did, shown on the seat */
   bubbles: {},
+  remote: false, // a friend's page: the host's engine answers and paces the table (friends/guest.js)
   /** @type {(() => Promise<void>) | null} the page's first game in place of a saved one (a position link) */
   firstGame: null,
 };

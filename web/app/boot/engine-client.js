@@ -101,6 +101,8 @@ export class EngineClient {
     this.sentLog = debug ? [] : null;
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** @type {(name: ExportName, answer: any) => void} sees every answer, in order (friends/hub.js) */
+    this.onAnswer = () => undefined;
   }
 
   /**
@@ -198,7 +200,9 @@ export class EngineClient {
       const arg = args[0] === undefined ? null : JSON.stringify(args[0]);
       const raw = arg === null ? await this.sync[name]() : await this.sync[name](arg);
       this.record(name, arg, raw);
-      return JSON.parse(raw);
+      const answer = JSON.parse(raw);
+      this.onAnswer(name, answer);
+      return answer;
     };
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);

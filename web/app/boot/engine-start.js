@@ -18,12 +18,15 @@ let stage = "start";
 /** @type {(name: string) => void} */
 let show = () => undefined;
 const client = new EngineClient({ debug: DEBUG });
-const started = Promise.resolve().then(() =>
-  client.start(bootManifest(), (name) => {
-    stage = name;
-    show(name);
-  }),
-);
+// A friend's page (#join=…, friends/guest.js) plays on the host's engine and never starts one.
+const started = location.hash.startsWith("#join=")
+  ? new Promise(() => undefined)
+  : Promise.resolve().then(() =>
+      client.start(bootManifest(), (name) => {
+        stage = name;
+        show(name);
+      }),
+    );
 started.catch(() => undefined); // boot.js awaits it and shows the error
 
 /**

@@ -3,7 +3,8 @@
 // than when the worker gets to them. On a return visit the worker restores the copy of the
 // snapshot kept in Cache Storage, and 16 MB the page never used cost it ~0.1 s at load 9: so
 // only while no copy of this build's snapshot is stored (engine-client.js keeps its key in
-// localStorage, `vnv.snapshot`). See docs/snapshot.md.
+// localStorage, `vnv.snapshot`). See docs/snapshot.md. A friend's page starts no engine and
+// fetches none of it (docs/friends.md).
 //
 // Only what the page fetches itself gets a <link rel="preload">: the wasm, which the page
 // compiles (worker/runtime-module.js, unless ?wasm=worker) with a fetch of the same mode. The
@@ -22,7 +23,9 @@
     // storage denied (a cross-site frame): a first visit every time
   }
   const pageWasm = !/[?&]wasm=worker\b/.test(location.search);
-  if (!key || stored !== key) {
+  // A friend's page (#join=…) plays on the host's engine: it downloads none.
+  const engine = !location.hash.startsWith("#join=");
+  if (engine && (!key || stored !== key)) {
     for (const href of (script.dataset.fetch || "").split(" ").filter(Boolean)) {
       if (pageWasm && href.endsWith(".wasm")) {
         const link = document.createElement("link");

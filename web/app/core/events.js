@@ -69,6 +69,11 @@ export function seatName(table, seat) {
   if (seat === null || seat === undefined) return "";
   const given = table.seats[seat]?.name;
   if (given) return given;
+  // A friend's page (docs/friends.md): the friend is "You", the host's unnamed seat "Host".
+  if (table.seats[table.human]?.guest) {
+    if (seat === table.human) return t("setup.default_name");
+    if (seat === firstPerson(table)) return t("friends.host");
+  }
   const bot = defaultBot(table, seat);
   // On a shared screen nobody is "You": the first person is "Player 1", the others are named
   // like the bots of their rows.

@@ -83,9 +83,7 @@ export function initSetup({ onStart, onBack }) {
   // Another language: the choices stay, their labels are written again.
   onLanguage(() => {
     updateStart();
-    const players = $as("players", HTMLSelectElement).value;
-    const bots = readBots();
-    const options = readOptions();
+    const [players, bots, options] = [$as("players", HTMLSelectElement).value, readBots(), readOptions()];
     renderPlayers(players);
     renderBotSeats(bots);
     renderOptions(options);
@@ -137,12 +135,13 @@ export function renderBotSeats(previous = []) {
       placeholder: t(`bot.name_${i}`),
     });
     name.value = before.name || "";
-    // "human": a person's seat, pass-and-play (docs/web.md); the bots' levels come first.
-    const choices = [...app.levels, "human"];
+    // The bots' levels, then "human" (a person's seat, pass-and-play: docs/web.md) and "friend"
+    // (a friend's own device plays it, a Medium bot while they are away: docs/friends.md).
+    const choices = [...app.levels, "human", "friend"];
     const wanted = choices.includes(before.level) ? before.level : DEFAULT_LEVEL;
     const level = el("select", { name: `bot_level_${i}`, "aria-label": t("setup.bot_level", { n: i }) });
     for (const lvl of choices) {
-      const text = lvl === "human" ? t("setup.person") : t(`level.${lvl}`);
+      const text = t(lvl === "human" ? "setup.person" : lvl === "friend" ? "friends.seat_level" : `level.${lvl}`);
       level.append(el("option", { value: lvl, selected: lvl === wanted, text }));
     }
     list.append(
@@ -258,7 +257,8 @@ export function readSetup() {
   const seats = [{ name: typedName, level: "human" }];
   for (const bot of bots) {
     const level = /** @type {import("../protocol").SeatLevel} */ (bot.level); // a bot level or "human"
-    seats.push({ name: bot.name.trim(), level });
+    if (bot.level === "friend") seats.push({ name: bot.name.trim(), level: DEFAULT_LEVEL, guest: true });
+    else seats.push({ name: bot.name.trim(), level });
   }
   const options = readOptions();
   const seedText = $as("seed", HTMLInputElement).value.trim();

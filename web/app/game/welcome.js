@@ -1,6 +1,7 @@
 // The first screen, above the setup form: two ways in for a newcomer, "Play now" (a table chosen
 // for a first game, said in one line under the button) and "Learn by playing" (the guided first
-// hand of either rule set, asked for with a vnv:guide event that the guide listens for), the full
+// hand of either rule set, asked for with a vnv:guide event that the guide listens for), "Play
+// with friends" (the form with a seat for a friend's own device), the full
 // form one click away behind a disclosure, and, first of all for a player who dealt from the form
 // before, "Play your usual table": the stored setup, dealt as it is. The embed deals from its URL
 // and never shows it (tools/build.py writes embed.html with this part hidden and the form open).
@@ -82,6 +83,17 @@ export function updateWelcome() {
   $("welcome-wait").hidden = app.ready || $("boot").dataset.state === "failed";
 }
 
+/** "Play with friends" (docs/friends.md): the form, open, with a seat for a friend's device
+ * (the first bot seat, unless one is set so already) and its choice focused. */
+function playWithFriends() {
+  showForm(true);
+  const levels = [...document.querySelectorAll("#bot-seats select")].filter((s) => s instanceof HTMLSelectElement);
+  const chosen = levels.find((select) => select.value === "friend") ?? levels[0];
+  if (!chosen) return;
+  chosen.value = "friend";
+  chosen.focus();
+}
+
 /**
  * @param {{ onPlay: (setup: Setup) => unknown, onDealForm: () => unknown }} actions
  */
@@ -100,6 +112,9 @@ export function bindWelcome({ onPlay, onDealForm }) {
     button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("vnv:guide", { detail: { rules } })));
     button.disabled = false;
   }
+  const friends = $as("play-friends", HTMLButtonElement);
+  friends.addEventListener("click", playWithFriends);
+  friends.disabled = false;
   const toggle = $as("setup-toggle", HTMLButtonElement);
   toggle.addEventListener("click", () => {
     const open = toggle.getAttribute("aria-expanded") !== "true";

@@ -1,0 +1,106 @@
+// A friend's page (docs/friends.md): opened from the host's invite (index.html#join=<code>), it
+// starts no engine. It answers the invite with a code of its own (a QR code and a text the host
+// scans or pastes); once the data channel is open, the table loop draws what the host's engine
+// answers for this seat (friends/remote-client.js), in this page's language and with its own
+// motion and sound, and sends this seat's actions back.
+
+import { t } from "../core/i18n.js";
+import { $, $as } from "../core/dom.js";
+import { logTable } from "../core/events.js";
+import { app, DEBUG } from "../state.js";
+import { showNotice } from "../core/notice.js";
+import { enterTable } from "../game/loop.js";
+import { drawRestored, checkTable } from "../game/resume.js";
+import { startedLine } from "../table/log.js";
+import { RemoteClient } from "./remote-client.js";
+import { guestAnswer } from "./rtc.js";
+import { renderQR } from "./qr.js";
+import { stunServer } from "./hub.js";
+import { copyField } from "../core/clipboard.js";
+
+/** @typedef {import("../protocol").TableAnswer} TableAnswer */
+
+/** The invite's code in this page's address, or null: not a friend's page. */
+export function joinCode() {
+  const match = /^#join=([\w-]+)$/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+/**
+ * Answer the invite and wait for the host to take the answer.
+ * @param {string} code
+ */
+export async function joinTable(code) {
+  document.body.dataset.friend = "guest";
+  $("boot").hidden = true;
+  showJoin("friends.join.making");
+  /** @type {Awaited<ReturnType<typeof guestAnswer>>} */
+  let joined;
+  try {
+    joined = await guestAnswer(code, { stun: stunServer() });
+  } catch (error) {
+    console.warn("the invite was refused:", error);
+    showJoin("friends.join.bad_invite");
+    return;
+  }
+  const { version } = renderQR(joined.code, $("join-qr"));
+  $as("join-code", HTMLInputElement).value = joined.code;
+  $("join-size").textContent = t("friends.code_size", { chars: joined.code.length, version });
+  $("join-answer").hidden = false;
+  showJoin("friends.join.show_host");
+  performance.mark("vnv:join-answer");
+  const channel = await joined.channel;
+  performance.mark("vnv:join-open");
+  showJoin("friends.join.connected");
+  const client = new RemoteClient(channel, drawTable, DEBUG);
+  app.client = /** @type {any} */ (client); // the loop's calls, answered by the host
+  app.remote = true;
+  app.ready = true;
+  const lost = () => {
+    app.gen++; // nothing more comes: the loop stops waiting
+    showNotice(t("friends.join.lost"));
+  };
+  channel.addEventListener("close", lost);
+  // A page closed or left says so to the host at once (else the host waits for ICE to time out).
+  addEventListener("pagehide", () => joined.pc.close());
+  joined.pc.addEventListener("connectionstatechange", () => {
+    if (joined.pc.connectionState === "failed") lost();
+  });
+}
+
+/** @param {string} key what the join screen says now */
+function showJoin(key) {
+  const screen = $("join-screen");
+  if (document.body.dataset.screen !== "table") {
+    for (const id of ["setup-screen", "table-screen", "handoff-screen"]) $(id).hidden = true;
+    screen.hidden = false;
+    document.body.dataset.screen = "join";
+  }
+  $("join-status").textContent = t(key);
+}
+
+/**
+ * The whole table the host sent: a new game, or the game so far (a join, a rejoin).
+ * @param {TableAnswer} resp
+ */
+function drawTable(resp) {
+  app.gen++;
+  $("join-screen").hidden = true;
+  performance.mark("vnv:join-seated");
+  const restored = /** @type {import("../protocol").ResumedTable} */ (resp);
+  if (Array.isArray(restored.log)) {
+    checkTable(restored);
+    drawRestored(restored, "friends.join.seated");
+    return;
+  }
+  const first = resp.view.to_move;
+  const ctx = logTable(resp);
+  enterTable(resp, first === null ? [] : [startedLine(resp.view, ctx, first)]);
+}
+
+/** The join screen's copy button. */
+export function bindJoin() {
+  $("join-copy").addEventListener("click", () =>
+    copyField($as("join-code", HTMLInputElement), $("join-copied"), "friends.copied"),
+  );
+}
