@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -274,6 +275,26 @@ class Person:
             self.act(s)
             s = wait_turn(self.page, after_step=s["step"])
         raise AssertionError("the game did not end")
+
+
+def play_together(people: list[Person], timeout_s: float = 240) -> None:
+    """People at one table on their own pages (play with friends): each acts when their page
+    says it is their turn, until every page shows the game's end."""
+    acted: dict[int, int] = {}
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        states = [state(person.page) for person in people]
+        if all(s["state"] == "over" for s in states):
+            return
+        moved = False
+        for i, (person, s) in enumerate(zip(people, states, strict=True)):
+            if s["state"] == "human" and acted.get(i) != s["step"] and not s["ended"]:
+                acted[i] = s["step"]
+                person.act(s)
+                moved = True
+        if not moved:
+            people[0].page.wait_for_timeout(40)
+    raise AssertionError(f"the game did not end: {[state(p.page)['state'] for p in people]}")
 
 
 # -- the worker boundary ------------------------------------------------------------------
