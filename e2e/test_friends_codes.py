@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import base64
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserType, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 # A page of the site with no scripts of its own: the modules are imported into it, under the
 # site's headers (CSP, Permissions-Policy), without the game booting beside them.
@@ -56,8 +57,11 @@ CONNECT = """async () => {
 
 
 @pytest.fixture
-def friends(page: Page, base_url: str) -> Page:
-    page.goto(base_url + PAGE)
+def friends(ns_context: Callable[..., BrowserContext], ns_base_url: str) -> Page:
+    """A page inside the tests' network namespace (e2e/netns.py): the peer connections made
+    here gather candidates and connect on its addresses only, never the machine's."""
+    page = ns_context().new_page()
+    page.goto(ns_base_url + PAGE)
     page.evaluate(IMPORT)
     return page
 
