@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 
 PORT ?= 8000
+HOST ?= 127.0.0.1
 NPM ?= npm
 
 .PHONY: install play test lint lint-web unit npm build e2e
@@ -51,7 +52,7 @@ build: install npm
 	$(PY) tools/build.py
 
 play: build
-	$(PY) tools/serve.py --port $(PORT)
+	$(PY) tools/serve.py --host $(HOST) --port $(PORT)
 
 e2e: build
 	$(PY) -m pytest e2e -n 2

@@ -15,44 +15,16 @@ govern; the page itself keeps its strict policy.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
+from axe import check
 from driver import Person, configure, deal, open_page, open_setup, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
-
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-RUN_AXE = """async (include) => {
-  const result = await axe.run(include || document, {
-    resultTypes: ['violations'],
-    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
-  });
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary),
-  }));
-}"""
 
 # Every panel open from the first deal, as a player who opened them is shown them again.
 PANELS_OPEN = (
     "localStorage.setItem('vnv.tracker', 'open'); localStorage.setItem('vnv.coach', 'on');"
 )
-
-
-def audit(page: Page, include: str | None = None) -> list[dict[str, Any]]:
-    """Every violation axe finds, whatever its impact."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
-    found: list[dict[str, Any]] = page.evaluate(RUN_AXE, include)
-    return found
-
-
-def check(found: dict[str, Any], page: Page, state: str, include: str | None = None) -> None:
-    """Audit one state; its violations are kept under its name, so one run reports them all."""
-    violations = audit(page, include)
-    if violations:
-        found[state] = violations
 
 
 def table_with_every_panel_open(page: Page) -> None:

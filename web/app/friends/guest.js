@@ -98,8 +98,10 @@ function drawTable(resp) {
   enterTable(resp, first === null ? [] : [startedLine(resp.view, ctx, first)]);
 }
 
-/** The join screen's copy button. */
+/** The join screen's copy button; a new invite opened in this tab (only the address's #join=
+ * changes, which loads nothing) starts the page again on it. */
 export function bindJoin() {
+  addEventListener("hashchange", () => joinCode() && location.reload());
   $("join-copy").addEventListener("click", () =>
     copyField($as("join-code", HTMLInputElement), $("join-copied"), "friends.copied"),
   );

@@ -37,7 +37,8 @@ export function render() {
   // find them in the page (a screen reader reads what the markup holds).
   if (handoffTo(resp) === null) renderTracker(resp, app.names);
   else $("tracker").replaceChildren();
-  $("undo").hidden = sharedTable(resp); // no undo when several people share the table
+  // No undo when several people share the table, on one device or each on their own.
+  $("undo").hidden = sharedTable(resp) || Boolean(resp.friends);
 }
 
 function renderMe() {
