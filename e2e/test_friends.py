@@ -11,18 +11,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axe import check
+from camera import FRAME, camera_args, film, y4m
 from driver import Person, check_no_hidden_cards, configure, play_together, state, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 JOIN_TIMEOUT_MS = 30_000
 
 
-def open_host(ns_context: Callable[..., BrowserContext], base: str, query: str = "") -> Page:
-    page = ns_context(viewport={"width": 1280, "height": 800}).new_page()
+def open_host(
+    ns_context: Callable[..., BrowserContext], base: str, query: str = "", **options: Any
+) -> Page:
+    page = ns_context(viewport={"width": 1280, "height": 800}, **options).new_page()
     page.goto(f"{base}index.html?speed=instant&debug=1{query}")
     wait_ready(page)
     return page
@@ -143,13 +147,19 @@ def no_sideways_scroll(page: Page) -> None:
 
 
 @pytest.mark.timeout(300)
-def test_friends_screens_and_a_hostile_friend(
-    ns_context: Callable[..., BrowserContext], ns_base_url: str
+def test_friends_screens_the_scan_and_a_hostile_friend(
+    ns_context: Callable[..., BrowserContext],
+    ns_launch: Callable[..., Browser],
+    ns_base_url: str,
+    tmp_path: Path,
 ) -> None:
     """The host's panel with an invite open, the friend's join screen with its answer, and the
-    friend's table: no axe violation at any impact, no sideways scroll on a 390 px phone. Then
-    the friend's page turns hostile: every message is refused and the host's game is untouched."""
-    host = open_host(ns_context, ns_base_url)
+    friend's table: no axe violation at any impact, no sideways scroll on a 390 px phone. The
+    host scans the friend's answer with the camera (a fake one, filming the friend's QR code).
+    Then the friend's page turns hostile: every message is refused, the host's game untouched."""
+    video = tmp_path / "answer.y4m"
+    video.write_bytes(y4m([255] * (FRAME[0] * FRAME[1]), *FRAME))  # the answer is filmed later
+    host = open_host(ns_context, ns_base_url, browser=ns_launch(*camera_args(video)))
     deal_with_friends(host, friends=1, players=3, seed=11)
     code = invite_code(host, 1)
     found: dict[str, Any] = {}
@@ -161,9 +171,10 @@ def test_friends_screens_and_a_hostile_friend(
     expect(guest.locator("#join-qr svg, #join-qr canvas")).to_be_visible()
     check(found, guest, "friend, join screen")
     no_sideways_scroll(guest)
-    host.fill("#friends-answer", answer.input_value())
-    host.click("#friends-connect")
+    film(guest, answer.input_value(), video)
+    host.click("#friends-scan")
     expect(guest.locator("#table-screen")).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    expect(host.locator("#friends-video")).to_be_hidden()  # the camera stops once it read
     check(found, guest, "friend, table")
     no_sideways_scroll(guest)
     # The friend's page offers none of what is the host's alone.

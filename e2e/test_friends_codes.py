@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from camera import camera_args, film
 from playwright.sync_api import BrowserContext, BrowserType, Page
 
 # A page of the site with no scripts of its own: the modules are imported into it, under the
@@ -335,21 +336,6 @@ def expected_chars(sdp: str, extra_bytes: int) -> int:
 
 # ---------------------------------------------------------------- the camera
 
-# The QR code as pixels: black modules on white, on a frame of FRAME pixels.
-FRAME = (640, 480)
-PIXELS = """([text, width, height]) => {
-  const canvas = document.createElement("canvas");
-  window.friends.qr.renderQR(text, canvas, { scale: 8 });
-  const frame = document.createElement("canvas");
-  [frame.width, frame.height] = [width, height];
-  const context = frame.getContext("2d");
-  context.fillStyle = "#fff";
-  context.fillRect(0, 0, width, height);
-  const side = Math.min(width, height) - 40;
-  context.drawImage(canvas, (width - side) / 2, (height - side) / 2, side, side);
-  const { data } = context.getImageData(0, 0, width, height);
-  return Array.from({ length: width * height }, (_, i) => data[4 * i]);
-}"""
 CAMERA = """async () => {
   const video = document.createElement("video");
   document.body.append(video);
@@ -368,13 +354,6 @@ CAMERA = """async () => {
 }"""
 
 
-def y4m(gray: list[int], width: int, height: int) -> bytes:
-    """One grey frame as a Y4M video (4:2:0: the luma plane, then flat chroma)."""
-    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
-    chroma = bytes([128]) * (2 * (width // 2) * (height // 2))
-    return header + b"FRAME\n" + bytes(gray) + chroma
-
-
 def test_the_camera_reads_a_code_under_the_sites_permissions_policy(
     friends: Page,
     base_url: str,
@@ -386,13 +365,8 @@ def test_the_camera_reads_a_code_under_the_sites_permissions_policy(
     (netlify.toml) lets the page itself use the camera."""
     text = LINK + friends.evaluate(OFFER, {"seat": 2})
     video = tmp_path / "qr.y4m"
-    video.write_bytes(y4m(friends.evaluate(PIXELS, [text, *FRAME]), *FRAME))
-    args = [
-        *browser_type_launch_args["args"],
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}",
-    ]
+    film(friends, text, video)
+    args = [*browser_type_launch_args["args"], *camera_args(video)]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     try:
         page = browser.new_page()

@@ -49,7 +49,15 @@ export async function joinTable(code) {
   $("join-answer").hidden = false;
   showJoin("friends.join.show_host");
   performance.mark("vnv:join-answer");
-  const channel = await joined.channel;
+  /** @type {RTCDataChannel} */
+  let channel;
+  try {
+    channel = await joined.channel;
+  } catch (error) {
+    console.warn("no connection to the host:", error); // ICE failed: another network, say
+    showJoin("friends.join.lost");
+    return;
+  }
   performance.mark("vnv:join-open");
   showJoin("friends.join.connected");
   const client = new RemoteClient(channel, drawTable, DEBUG);

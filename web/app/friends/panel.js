@@ -15,18 +15,43 @@ let shown = null;
 /** @type {(() => void) | null} stops the camera */
 let stopCamera = null;
 
+/** What the rows show, as text: the panel is drawn again only when it changes (every answer
+ * of the engine passes by, and a row drawn again would lose the keyboard's focus). */
+let drawn = "";
+
+/** @param {import("./hub.js").Peer} peer */
+function stateOf(peer) {
+  return hub.away.includes(peer.seat) ? "away" : peer.link;
+}
+
 /** The panel for the peers as they are now; hidden at a table without friends. */
 export function renderFriends() {
   const panel = $("friends-panel");
   panel.hidden = hub.peers.size === 0;
   if (panel.hidden) {
     shown = null;
+    drawn = "";
     $("friends-invite").hidden = true;
     return;
   }
-  const rows = [...hub.peers.values()].map((peer) => {
-    const away = hub.away.includes(peer.seat);
-    const state = away ? "away" : peer.link;
+  const peers = [...hub.peers.values()];
+  const now = JSON.stringify([
+    document.documentElement.lang,
+    peers.map((p) => [p.seat, stateOf(p), app.names[p.seat]]),
+  ]);
+  if (now !== drawn) drawRows(peers);
+  drawn = now;
+  if (shown !== null && hub.peers.get(shown)?.link === "connected") {
+    shown = null;
+    $("friends-invite").hidden = true;
+  }
+}
+
+/** @param {import("./hub.js").Peer[]} peers */
+function drawRows(peers) {
+  const rows = peers.map((peer) => {
+    const state = stateOf(peer);
+    const away = state === "away";
     const name = app.names[peer.seat] ?? "";
     const row = el(
       "li",
@@ -48,10 +73,6 @@ export function renderFriends() {
     return row;
   });
   $("friends-seats").replaceChildren(...rows);
-  if (shown !== null && hub.peers.get(shown)?.link === "connected") {
-    shown = null;
-    $("friends-invite").hidden = true;
-  }
 }
 
 /** @param {number} seat */
