@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from axe import audit
 from driver import (
     catalog,
     check_no_hidden_cards,
@@ -17,7 +18,6 @@ from driver import (
     wait_turn,
 )
 from playwright.sync_api import BrowserContext, Page, expect
-from test_a11y import audit
 
 LANGS = ("en", "ru", "de", "nl", "it", "pt")
 # The coach's choices in each prepared deal (engine/guide.py; tests/test_guide.py walks the

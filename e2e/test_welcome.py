@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from axe import audit
 from driver import Person, configure, deal, open_page, wait_turn
 from playwright.sync_api import Page, expect
-from test_a11y import audit
 
 PLAY_NOW_LINE = "Classic rules, you and three easy bots, one hand: a few minutes."
 WAYS = ["#play-usual", "#play-now", "#guide-classic", "#guide-quick", "#setup-toggle"]
