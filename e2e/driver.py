@@ -288,7 +288,11 @@ def play_together(people: list[Person], timeout_s: float = 240) -> None:
             return
         moved = False
         for i, (person, s) in enumerate(zip(people, states, strict=True)):
-            if s["state"] == "human" and acted.get(i) != s["step"] and not s["ended"]:
+            take_seat = person.page.locator("#take-seat")
+            if take_seat.is_visible():  # pass-and-play on this device: the next person takes it
+                take_seat.click()
+                moved = True
+            elif s["state"] == "human" and acted.get(i) != s["step"] and not s["ended"]:
                 acted[i] = s["step"]
                 person.act(s)
                 moved = True

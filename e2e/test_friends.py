@@ -32,13 +32,19 @@ def open_host(
     return page
 
 
-def deal_with_friends(host: Page, friends: int, players: int = 3, seed: int = 7) -> None:
-    """The setup form with `friends` seats for friends' devices, dealt."""
-    levels = ["friend"] * friends + ["medium"] * (players - 1 - friends)
+def deal_with_friends(
+    host: Page, friends: int, players: int = 3, seed: int = 7, first: tuple[str, ...] = ()
+) -> None:
+    """The setup form with the ``first`` seats' levels, then ``friends`` seats for friends'
+    devices, then Medium bots; dealt."""
+    levels = [*first] + ["friend"] * friends + ["medium"] * (players - 1 - len(first) - friends)
     configure(host, "classic", players, seed, {"deck": 36, "ending": "single"}, levels=levels)
     host.click("#start")
     expect(host.locator("#friends-panel")).to_be_visible()
     expect(host.locator("#friends-seats li")).to_have_count(friends)
+    take_seat = host.locator("#take-seat")
+    if take_seat.is_visible():  # pass-and-play: the first person to act takes the device
+        take_seat.click()
 
 
 def invite_code(host: Page, seat: int) -> str:
@@ -82,10 +88,12 @@ def guest_answers(page: Page) -> list[str]:
 def test_host_and_two_friends_play_a_whole_game(
     ns_context: Callable[..., BrowserContext], ns_base_url: str
 ) -> None:
+    """Four at the table: the host and a second person sharing the host's device
+    (pass-and-play), and two friends on their own devices."""
     host = open_host(ns_context, ns_base_url)
-    deal_with_friends(host, friends=2)
-    anna = join(host, ns_context, ns_base_url, seat=1)
-    boris = join(host, ns_context, ns_base_url, seat=2, lang="de")
+    deal_with_friends(host, friends=2, players=4, first=("human",))
+    anna = join(host, ns_context, ns_base_url, seat=2)
+    boris = join(host, ns_context, ns_base_url, seat=3, lang="de")
     # Each friend's page is its own seat's: its name for itself, the host's seat named "Host".
     expect(anna.locator("#me-name")).to_have_text("You")
     expect(boris.locator("#me-name")).to_have_text("Du")
@@ -96,12 +104,24 @@ def test_host_and_two_friends_play_a_whole_game(
     # Every action of each friend went through their own page.
     assert people[1].turns > 0
     assert people[2].turns > 0
+    # A friend's page is one player's, though the host's device is shared: its log says "you".
+    assert "You" in anna.locator("#log").inner_text()
+    expect(anna.locator("#end-friend")).to_be_visible()  # the host decides what comes next
     # The friends' pages started no engine, and received nothing their seat may not see.
     for guest in (anna, boris):
         assert guest.evaluate("() => document.documentElement.dataset.boot") is None
         assert check_no_hidden_cards(guest_answers(guest)) > 10
     # The German friend's log is in German, the host's in English.
     assert "Du" in boris.locator("#log").inner_text()
+    # The host deals a game without friends: each friend's page says the host left.
+    host.keyboard.press("Escape")
+    host.click("#new-game")
+    configure(host, "classic", 3, 1, levels=["medium", "medium"])
+    host.click("#start")
+    for guest in (anna, boris):
+        expect(guest.locator("#notice")).to_contain_text(
+            "Gastgeber" if guest is boris else "The host has left this game"
+        )
 
 
 def send_raw(guest: Page, data: str) -> None:

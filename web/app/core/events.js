@@ -152,6 +152,7 @@ function firstPerson(table) {
  * @param {Table} table
  */
 export function sharedTable(table) {
+  if (table.seats[table.human]?.guest) return false; // a friend's page is one player's, whoever shares the host's
   return table.seats.filter((seat) => seat.level === "human").length > 1;
 }
 

@@ -4,7 +4,7 @@
 // answers for this seat (friends/remote-client.js), in this page's language and with its own
 // motion and sound, and sends this seat's actions back.
 
-import { t } from "../core/i18n.js";
+import { onLanguage, t } from "../core/i18n.js";
 import { $, $as } from "../core/dom.js";
 import { logTable } from "../core/events.js";
 import { app, DEBUG } from "../state.js";
@@ -44,10 +44,13 @@ export async function joinTable(code) {
     return;
   }
   const { version } = renderQR(joined.code, $("join-qr"));
-  $as("join-code", HTMLInputElement).value = joined.code;
-  $("join-size").textContent = t("friends.code_size", { chars: joined.code.length, version });
+  const field = $as("join-code", HTMLInputElement);
+  field.value = joined.code;
+  join.size = { chars: joined.code.length, version };
   $("join-answer").hidden = false;
   showJoin("friends.join.show_host");
+  field.focus(); // the answer, selected to copy at once
+  field.select();
   performance.mark("vnv:join-answer");
   /** @type {RTCDataChannel} */
   let channel;
@@ -60,20 +63,46 @@ export async function joinTable(code) {
   }
   performance.mark("vnv:join-open");
   showJoin("friends.join.connected");
-  const client = new RemoteClient(channel, drawTable, DEBUG);
+  playOn(joined.pc, channel);
+}
+
+/**
+ * The channel is open: the table loop plays on the host's answers from now on.
+ * @param {RTCPeerConnection} pc
+ * @param {RTCDataChannel} channel
+ */
+function playOn(pc, channel) {
+  let left = false; // the host said it left the game: the connection's end is no loss then
+  /** @param {string} key */
+  const over = (key) => {
+    app.gen++; // nothing more comes: the loop stops waiting
+    showNotice(t(key));
+  };
+  const onBye = () => {
+    left = true;
+    over("friends.join.ended");
+  };
+  const client = new RemoteClient(channel, { onTable: drawTable, onBye }, DEBUG);
   app.client = /** @type {any} */ (client); // the loop's calls, answered by the host
   app.remote = true;
   app.ready = true;
-  const lost = () => {
-    app.gen++; // nothing more comes: the loop stops waiting
-    showNotice(t("friends.join.lost"));
-  };
+  const lost = () => left || over("friends.join.lost");
   channel.addEventListener("close", lost);
   // A page closed or left says so to the host at once (else the host waits for ICE to time out).
-  addEventListener("pagehide", () => joined.pc.close());
-  joined.pc.addEventListener("connectionstatechange", () => {
-    if (joined.pc.connectionState === "failed") lost();
-  });
+  addEventListener("pagehide", () => pc.close());
+  pc.addEventListener("connectionstatechange", () => pc.connectionState === "failed" && lost());
+}
+
+/** What the join screen says, kept to write again in another language. */
+const join = {
+  said: "",
+  /** @type {{ chars: number, version: number } | null} the answer's length and QR version */
+  size: null,
+};
+
+function writeJoin() {
+  $("join-status").textContent = join.said ? t(join.said) : "";
+  $("join-size").textContent = join.size ? t("friends.code_size", join.size) : "";
 }
 
 /** @param {string} key what the join screen says now */
@@ -84,7 +113,8 @@ function showJoin(key) {
     screen.hidden = false;
     document.body.dataset.screen = "join";
   }
-  $("join-status").textContent = t(key);
+  join.said = key;
+  writeJoin();
 }
 
 /**
@@ -110,6 +140,7 @@ function drawTable(resp) {
  * changes, which loads nothing) starts the page again on it. */
 export function bindJoin() {
   addEventListener("hashchange", () => joinCode() && location.reload());
+  onLanguage(writeJoin);
   $("join-copy").addEventListener("click", () =>
     copyField($as("join-code", HTMLInputElement), $("join-copied"), "friends.copied"),
   );

@@ -22,6 +22,7 @@ import { decodeDescription } from "./code.js";
 // A dropped friend's seat goes to its bot after this wait; ?away=<seconds> shortens it in tests.
 const AWAY_WAIT_MS = DEBUG && params.has("away") ? Number(params.get("away")) * 1000 : 20000;
 const STUN_KEY = "vnv.stun";
+const BYE_MS = 500; // a friend's channel stays open this long after "bye", so the message arrives
 // The answers that put another game at the host's table.
 const NEW_TABLE = new Set(["new_game", "new_guide", "new_position", "resume"]);
 
@@ -94,10 +95,13 @@ function syncPeers(seats, resumed) {
   }
 }
 
+/** Every friend's connection closed; each friend at the table is told the host left the game. */
 function closeAll() {
   for (const peer of hub.peers.values()) {
     if (peer.timer) clearTimeout(peer.timer);
-    peer.pc?.close();
+    send(peer, { t: "bye" });
+    const pc = peer.pc;
+    setTimeout(() => pc?.close(), BYE_MS); // the goodbye is sent before the connection goes
   }
   if (hub.peers.size) {
     hub.peers.clear();

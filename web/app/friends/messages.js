@@ -15,9 +15,10 @@ export const HOST_MESSAGE_MAX = 1 << 20;
  * @typedef {{ t: "act", n: number, action: Action }} GuestMessage a friend's action, numbered by its page
  * @typedef {{ t: "table", a: TableAnswer }
  *   | { t: "step", a: TableAnswer }
- *   | { t: "refused", n: number | null, error: string, message: string }} HostMessage
+ *   | { t: "refused", n: number | null, error: string, message: string }
+ *   | { t: "bye" }} HostMessage
  *   "table": the whole table, drawn anew (a new game, a join); "step": what one step changed;
- *   "refused": the friend's message `n` changed nothing
+ *   "refused": the friend's message `n` changed nothing; "bye": the host left this game
  */
 
 /**
@@ -67,6 +68,7 @@ export function readHostMessage(data) {
       return /** @type {HostMessage} */ (value);
     }
     if (value.t === "refused" && typeof value.error === "string") return /** @type {HostMessage} */ (value);
+    if (value.t === "bye") return { t: "bye" };
   } catch {
     return null;
   }

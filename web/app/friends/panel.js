@@ -134,6 +134,7 @@ function scan() {
 export function bindFriends() {
   hub.onChange = renderFriends;
   onLanguage(renderFriends);
+  document.addEventListener("vnv:answer", renderFriends); // the seats' names of a new game
   $("friends-answer-form").addEventListener("submit", (event) => {
     event.preventDefault();
     connect($as("friends-answer", HTMLInputElement).value);

@@ -15,12 +15,14 @@ import { readHostMessage } from "./messages.js";
 export class RemoteClient {
   /**
    * @param {RTCDataChannel} channel
-   * @param {(table: TableAnswer) => void} onTable a whole table to draw anew (a new game, a join)
+   * @param {{ onTable: (table: TableAnswer) => void, onBye: () => void }} host what the host
+   *   sends besides steps: a whole table to draw anew (a new game, a join), and its leaving
    * @param {boolean} [debug] keep every message the host sent (the e2e tests read them)
    */
-  constructor(channel, onTable, debug = false) {
+  constructor(channel, { onTable, onBye }, debug = false) {
     this.channel = channel;
     this.onTable = onTable;
+    this.onBye = onBye;
     /** @type {string[] | null} */
     this.rawLog = debug ? [] : null;
     /** @type {Answer[]} steps and refusals not yet taken by the loop */
@@ -39,6 +41,10 @@ export class RemoteClient {
     const message = readHostMessage(data);
     if (!message) {
       console.warn("a message from the host that is not ours was dropped");
+      return;
+    }
+    if (message.t === "bye") {
+      this.onBye();
       return;
     }
     if (message.t === "table") {

@@ -133,8 +133,9 @@ export function handle(resp, extraLines = []) {
   /** @type {Line[]} */
   const lines = [...extraLines];
   const events = resp.events || [];
-  // Pass-and-play games and rule examples (positions) are no game of the player's own.
-  if (!sharedTable(resp) && !resp.position) recordStats(resp, app.setup);
+  // Pass-and-play games and rule examples (positions) are no game of the player's own, and a
+  // game with friends is none against the bots the statistics count (docs/friends.md).
+  if (!sharedTable(resp) && !resp.position && !resp.friends) recordStats(resp, app.setup);
   app.delayBoost = false;
   app.bubbles = updateBubbles(app.bubbles, events, ctx.human);
   events.forEach((event, i) => {

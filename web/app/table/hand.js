@@ -129,6 +129,7 @@ export function updateActions() {
   const toMove = view.to_move === null ? "" : (app.names[view.to_move] ?? "");
   if (view.over) reasons.push(t("reason.game_over"));
   else if (app.busy) reasons.push(t("reason.busy"));
+  else if (!legal && current().between_hands) reasons.push(t("reason.next_hand"));
   else if (!legal) reasons.push(t("reason.not_your_turn", { name: toMove }));
   else if (win && legal.pass && !rule) {
     reasons.push(t("table.window", { name: win.author === null ? "" : (app.names[win.author] ?? "") }));
