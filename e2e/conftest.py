@@ -118,15 +118,28 @@ def make_context(
             )
         else:
             context = browser.new_context(**kwargs)
-        guard = Guard()
-        if block:
-            context.route("**/*", guard.route)
-        context.on("request", guard.request)
-        context.set_default_timeout(30_000)
-        made.append((context, guard))
-        return context
+        return guarded(context, made, block=block)
 
     yield factory
+    close_guarded(made)
+
+
+def guarded(
+    context: BrowserContext, made: list[tuple[BrowserContext, Guard]], *, block: bool = True
+) -> BrowserContext:
+    """``context`` with the offsite guard (``block``: routed and refused, else only recorded),
+    kept in ``made`` for :func:`close_guarded`."""
+    guard = Guard()
+    if block:
+        context.route("**/*", guard.route)
+    context.on("request", guard.request)
+    context.set_default_timeout(30_000)
+    made.append((context, guard))
+    return context
+
+
+def close_guarded(made: list[tuple[BrowserContext, Guard]]) -> None:
+    """Close the contexts; fail the test if any of them sent a request off localhost."""
     offsite = [url for _, guard in made for url in guard.offsite]
     for context, _ in made:
         context.close()
@@ -252,16 +265,7 @@ def ns_context(ns_browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     made: list[tuple[BrowserContext, Guard]] = []
 
     def factory(*, browser: Browser | None = None, **kwargs: Any) -> BrowserContext:
-        context = (browser or ns_browser).new_context(**kwargs)
-        guard = Guard()
-        context.route("**/*", guard.route)
-        context.on("request", guard.request)
-        context.set_default_timeout(30_000)
-        made.append((context, guard))
-        return context
+        return guarded((browser or ns_browser).new_context(**kwargs), made)
 
     yield factory
-    offsite = [url for _, guard in made for url in guard.offsite]
-    for context, _ in made:
-        context.close()
-    assert not offsite, f"requests left localhost: {offsite}"
+    close_guarded(made)
