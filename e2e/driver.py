@@ -291,6 +291,7 @@ def play_together(people: list[Person], timeout_s: float = 240) -> None:
             take_seat = person.page.locator("#take-seat")
             if take_seat.is_visible():  # pass-and-play on this device: the next person takes it
                 take_seat.click()
+                expect(person.page.locator("#handoff-screen")).to_be_hidden()
                 moved = True
             elif s["state"] == "human" and acted.get(i) != s["step"] and not s["ended"]:
                 acted[i] = s["step"]

@@ -27,6 +27,9 @@ def open_host(
     ns_context: Callable[..., BrowserContext], base: str, query: str = "", **options: Any
 ) -> Page:
     page = ns_context(viewport={"width": 1280, "height": 800}, **options).new_page()
+    # Printed only when the test fails (pytest shows a failed test's output): what the page said.
+    page.on("console", lambda m: print("host's console:", m.type, m.text))
+    page.on("requestfailed", lambda r: print("host's request failed:", r.url, r.failure))
     page.goto(f"{base}index.html?speed=instant&debug=1{query}")
     wait_ready(page)
     return page
@@ -45,6 +48,7 @@ def deal_with_friends(
     take_seat = host.locator("#take-seat")
     if take_seat.is_visible():  # pass-and-play: the first person to act takes the device
         take_seat.click()
+        expect(host.locator("#handoff-screen")).to_be_hidden()
 
 
 def invite_code(host: Page, seat: int) -> str:

@@ -225,6 +225,11 @@ def warm(directory: Path) -> int:
 
 
 class SiteServer(ThreadingHTTPServer):
+    # A page's first visit opens many connections at once (modules, preloads, the service
+    # worker's precache, each on its own HTTP/1.0 connection): socketserver's backlog of 5 let
+    # a loaded machine drop connection requests, which the browser retries only after seconds.
+    request_queue_size = 128
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Say nothing when the browser went away mid-response (a reload while Pyodide's files
         load, a closed tab): that is no fault of the server, and ``http.server`` would print a
