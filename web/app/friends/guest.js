@@ -20,6 +20,8 @@ import { copyField } from "../core/clipboard.js";
 
 /** @typedef {import("../protocol").TableAnswer} TableAnswer */
 
+const SLOW_JOIN_MS = 120000; // an answer not taken by then is probably not going to be
+
 /** The invite's code in this page's address, or null: not a friend's page. */
 export function joinCode() {
   const match = /^#join=([\w-]+)$/.exec(location.hash);
@@ -52,6 +54,8 @@ export async function joinTable(code) {
   field.focus(); // the answer, selected to copy at once
   field.select();
   performance.mark("vnv:join-answer");
+  // The host may never take this answer (it took another page's for the seat): say so, later.
+  const slow = setTimeout(() => showJoin("friends.join.slow"), SLOW_JOIN_MS);
   /** @type {RTCDataChannel} */
   let channel;
   try {
@@ -60,6 +64,8 @@ export async function joinTable(code) {
     console.warn("no connection to the host:", error); // ICE failed: another network, say
     showJoin("friends.join.lost");
     return;
+  } finally {
+    clearTimeout(slow);
   }
   performance.mark("vnv:join-open");
   showJoin("friends.join.connected");
