@@ -29,6 +29,8 @@
 
 export const params = new URLSearchParams(location.search);
 export const DEBUG = params.has("debug");
+// A friend's page (friends/guest.js): opened from a host's invite, it plays on the host's engine.
+export const JOINING = location.hash.startsWith("#join=");
 // The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
 export const EMBED = document.body.dataset.mode === "embed";
 export const SAVE_SLOT = EMBED ? "embed" : "current"; // the worker's IndexedDB key for the game

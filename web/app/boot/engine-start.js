@@ -5,7 +5,7 @@
 // and shows its stages from then on. See docs/snapshot.md (overlap).
 
 import { EngineClient } from "./engine-client.js";
-import { DEBUG } from "../state.js";
+import { DEBUG, JOINING } from "../state.js";
 
 /** @returns {import("./engine-client.js").Manifest} */
 function bootManifest() {
@@ -18,8 +18,8 @@ let stage = "start";
 /** @type {(name: string) => void} */
 let show = () => undefined;
 const client = new EngineClient({ debug: DEBUG });
-// A friend's page (#join=…, friends/guest.js) plays on the host's engine and never starts one.
-const started = location.hash.startsWith("#join=")
+// A friend's page plays on the host's engine and never starts one.
+const started = JOINING
   ? new Promise(() => undefined)
   : Promise.resolve().then(() =>
       client.start(bootManifest(), (name) => {
