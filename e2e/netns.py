@@ -43,7 +43,13 @@ ADDRESSES = (f"{SUBNET}.1", f"{SUBNET}.2")
 # gather candidates on; a default route through it, as Chromium's default policy gathers only on
 # the interface its default route leaves by (with none, it gathers no candidate at all). The route
 # leads back into the namespace: there is nothing else.
+# No IPv6: a veth's link-local address would finish its duplicate check a second or two later,
+# and Chromium takes that change of addresses for a network change, failing every request in
+# flight (net::ERR_NETWORK_CHANGED: a page loading then never starts). For the same reason the
+# setup returns only once both ends are up, so that nothing about the network changes after it.
 SETUP = f"""set -e
+echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6
+echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6
 ip link set lo up
 ip link add veth0 type veth peer name veth1
 ip addr add {ADDRESSES[0]}/24 dev veth0
@@ -51,6 +57,12 @@ ip addr add {ADDRESSES[1]}/24 dev veth1
 ip link set veth0 up
 ip link set veth1 up
 ip route add default via {ADDRESSES[1]} dev veth0
+for _ in $(seq 50); do
+  [ "$(ip -o link show up | grep -c 'veth[01]@.*state UP')" = 2 ] && exit 0
+  sleep 0.1
+done
+echo "the veth pair did not come up" >&2
+exit 1
 """
 # A SIGKILL when the test process dies, however it dies, so that no holder outlives a crashed run
 # and keeps its namespace alive (set before exec, kept through the execs down to the process).

@@ -122,6 +122,16 @@ async function recover(why) {
 
 export async function tryResume() {
   $("boot-stage").textContent = t("boot.stage.resume");
+  try {
+    await resumeSaved();
+  } finally {
+    // Only now, with the saved table drawn (or a new game dealt in place of a damaged save): a
+    // reader of the stage may take the screen it finds for the one that stays.
+    $("boot-stage").textContent = t("boot.stage.ready");
+  }
+}
+
+async function resumeSaved() {
   /** @type {ResumedTable | ErrorAnswer} */
   let resp;
   try {
@@ -130,7 +140,6 @@ export async function tryResume() {
   } catch (error) {
     resp = { ok: false, error: "bad_save", message: String(error) };
   }
-  $("boot-stage").textContent = t("boot.stage.ready");
   if (!resp.ok) {
     if (resp.error === "no_game") {
       if (EMBED) await startFromForm();
