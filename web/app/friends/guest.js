@@ -67,7 +67,6 @@ export async function joinTable(code) {
   } finally {
     clearTimeout(slow);
   }
-  performance.mark("vnv:join-open");
   showJoin("friends.join.connected");
   playOn(joined.pc, channel);
 }

@@ -15,8 +15,7 @@ import { decodeDescription } from "./code.js";
  * @typedef {import("../protocol").TableAnswer} TableAnswer
  * @typedef {"invited" | "connecting" | "connected" | "dropped"} Link how the host reaches the seat's friend
  * @typedef {{ seat: number, link: Link, pc: RTCPeerConnection | null, channel: RTCDataChannel | null,
- *   invite: { code: string, url: string, nonce: number } | null, timer: ReturnType<typeof setTimeout> | null,
- *   joinedAt: number }} Peer
+ *   invite: { code: string, url: string, nonce: number } | null, timer: ReturnType<typeof setTimeout> | null }} Peer
  */
 
 // A dropped friend's seat goes to its bot after this wait; ?away=<seconds> shortens it in tests.
@@ -74,7 +73,6 @@ export function forwardAnswer(call, answer) {
     const peer = hub.peers.get(Number(key));
     if (peer && peer.link === "connected") send(peer, { t: kind, a: part });
   }
-  hub.onChange();
 }
 
 /**
@@ -89,7 +87,7 @@ function syncPeers(seats, resumed) {
   closeAll();
   for (const seat of seats) {
     /** @type {Peer} */
-    const peer = { seat, link: "invited", pc: null, channel: null, invite: null, timer: null, joinedAt: 0 };
+    const peer = { seat, link: "invited", pc: null, channel: null, invite: null, timer: null };
     hub.peers.set(seat, peer);
     if (resumed) dropped(peer);
   }
@@ -176,7 +174,6 @@ async function joined(peer, pc, channel) {
   peer.channel = channel;
   peer.link = "connected";
   peer.invite = null;
-  peer.joinedAt = performance.now();
   if (hub.away.includes(peer.seat)) {
     const back = await app.client.call("seat_away", { seat: peer.seat, away: false });
     if (back.ok) hub.onAnswer(back);

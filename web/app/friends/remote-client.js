@@ -30,8 +30,6 @@ export class RemoteClient {
     /** @type {((answer: Answer) => void) | null} the loop's call waiting for the next one */
     this.waiting = null;
     this.sent = 0;
-    /** @type {number[]} when each step arrived (performance.now()), for the delay figures */
-    this.arrivals = [];
     channel.addEventListener("message", (event) => this.receive(event.data));
   }
 
@@ -53,7 +51,6 @@ export class RemoteClient {
       this.onTable(message.a);
       return;
     }
-    this.arrivals.push(performance.now());
     // A refusal carries the engine's code, or "bad_message" for a message the host did not read.
     const refused = /** @type {ErrorAnswer} */ (/** @type {unknown} */ ({ ok: false, ...message }));
     const answer = message.t === "step" ? message.a : refused;
