@@ -109,6 +109,9 @@ def test_each_setting_changes_and_survives_a_reload(page: Page, base_url: str) -
     page.check("#coach-on")
     page.check("#tracker-on")
     expect(page.locator("#tracker-panel")).to_have_attribute("open", "")
+    # The tracker's fold is stored by the panel's toggle event, which the browser fires a task
+    # after the fold changes: wait for it rather than read in between.
+    page.wait_for_function("() => localStorage.getItem('vnv.tracker') === 'open'")
     stored = page.evaluate(
         "() => ['vnv.speed', 'vnv.autopass', 'vnv.sound', 'vnv.coach', 'vnv.tracker']"
         ".map((k) => localStorage.getItem(k))"
