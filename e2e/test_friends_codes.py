@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from camera import camera_args, film
-from playwright.sync_api import BrowserContext, BrowserType, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 # A page of the site with no scripts of its own: the modules are imported into it, under the
 # site's headers (CSP, Permissions-Policy), without the game booting beside them.
@@ -375,3 +375,18 @@ def test_the_camera_reads_a_code_under_the_sites_permissions_policy(
         assert page.evaluate(CAMERA) == {"text": text, "released": True}
     finally:
         browser.close()
+
+
+@pytest.mark.parametrize("tail", ["", "abc.", "x%20y"])
+def test_a_damaged_invite_link_says_so_and_starts_no_engine(
+    page: Page, base_url: str, tail: str
+) -> None:
+    """An invite cut short, or copied with the full stop of the sentence around it: the join
+    screen says it cannot be read, and the page downloads no engine meanwhile."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{base_url}index.html?lang=en#join={tail}")
+    expect(page.locator("#join-status")).to_have_text(
+        "This invite cannot be read. Ask the host for a new one."
+    )
+    assert not [url for url in fetched if "pyodide" in url], fetched

@@ -16,7 +16,7 @@ import { persistent } from "./core/storage.js";
 import { initLanguagePicker } from "./core/lang-picker.js";
 import { initSettingsMenu } from "./core/settings-menu.js";
 import { initRulesPanel, sectionFor } from "./learn/rules-panel.js";
-import { app, DEBUG, EMBED, settings } from "./state.js";
+import { app, DEBUG, EMBED, joinCode, settings } from "./state.js";
 import { loadSettings, setSpeed, setToggle } from "./core/settings.js";
 import { boot, showBootError } from "./boot/boot.js";
 import { currentPreset, initSetup, readBots, renderBotSeats } from "./game/setup.js";
@@ -43,7 +43,7 @@ import { bindShare } from "./replay/share.js";
 import { bindWelcome, showForm } from "./game/welcome.js";
 import { bindFriends } from "./friends/panel.js";
 import { forwardAnswer, hub } from "./friends/hub.js";
-import { bindJoin, joinCode, joinTable } from "./friends/guest.js";
+import { bindJoin, joinTable } from "./friends/guest.js";
 
 async function main() {
   await loadLanguage();
@@ -85,7 +85,7 @@ async function main() {
   hub.onAnswer = takeAnswer; // a friend's action, a seat that changes hands: drawn at the host's table
   if (DEBUG) Object.assign(window, { __vnv: { app, hub, raw: () => (app.client ? app.client.rawLog : []) } });
   const invited = joinCode(); // a friend's page (#join=…) starts no engine: the host's answers
-  if (invited) {
+  if (invited !== null) {
     await joinTable(invited);
     return;
   }

@@ -29,8 +29,16 @@
 
 export const params = new URLSearchParams(location.search);
 export const DEBUG = params.has("debug");
+const JOIN = "#join="; // a host's invite (friends/hub.js), as boot/preload.js reads it too
+
+/** The invite's code in this page's address (#join=<code>, perhaps damaged: friends/guest.js
+ * says so), or null: not a friend's page. */
+export function joinCode() {
+  return location.hash.startsWith(JOIN) ? location.hash.slice(JOIN.length) : null;
+}
+
 // A friend's page (friends/guest.js): opened from a host's invite, it plays on the host's engine.
-export const JOINING = location.hash.startsWith("#join=");
+export const JOINING = joinCode() !== null;
 // The embed page (embed.html, docs/embedding.md) keeps its own settings and saved game.
 export const EMBED = document.body.dataset.mode === "embed";
 export const SAVE_SLOT = EMBED ? "embed" : "current"; // the worker's IndexedDB key for the game

@@ -7,7 +7,7 @@
 import { onLanguage, t } from "../core/i18n.js";
 import { $, $as } from "../core/dom.js";
 import { logTable } from "../core/events.js";
-import { app, DEBUG } from "../state.js";
+import { app, DEBUG, joinCode } from "../state.js";
 import { showNotice } from "../core/notice.js";
 import { enterTable } from "../game/loop.js";
 import { drawRestored, checkTable } from "../game/resume.js";
@@ -21,12 +21,6 @@ import { copyField } from "../core/clipboard.js";
 /** @typedef {import("../protocol").TableAnswer} TableAnswer */
 
 const SLOW_JOIN_MS = 120000; // an answer not taken by then is probably not going to be
-
-/** The invite's code in this page's address, or null: not a friend's page. */
-export function joinCode() {
-  const match = /^#join=([\w-]+)$/.exec(location.hash);
-  return match ? match[1] : null;
-}
 
 /**
  * Answer the invite and wait for the host to take the answer.
@@ -144,7 +138,7 @@ function drawTable(resp) {
 /** The join screen's copy button; a new invite opened in this tab (only the address's #join=
  * changes, which loads nothing) starts the page again on it. */
 export function bindJoin() {
-  addEventListener("hashchange", () => joinCode() && location.reload());
+  addEventListener("hashchange", () => joinCode() !== null && location.reload());
   onLanguage(writeJoin);
   $("join-copy").addEventListener("click", () =>
     copyField($as("join-code", HTMLInputElement), $("join-copied"), "friends.copied"),
