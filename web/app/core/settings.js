@@ -8,6 +8,7 @@
 
 import { readItem, writeItem } from "./storage.js";
 import { EMBED, params, settings } from "../state.js";
+import { isRecord } from "./record.js";
 
 const SETUP_KEY = EMBED ? "vnv.embed.setup" : "vnv.setup";
 const SPEED_KEY = EMBED ? "vnv.embed.speed" : "vnv.speed";
@@ -31,14 +32,6 @@ export const DEFAULT_SPEED = "normal";
  * @typedef {{ preset: string | null, players: number | null, human_name: string,
  *   bots: StoredBot[], seed: string, options: Record<string, Record<string, OptionValue>> }} StoredSetup
  */
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * @param {unknown} value

@@ -4,6 +4,8 @@
 // refused before it reaches the engine. The seat is never read from a message: the host knows
 // it from the channel the message came on.
 
+import { isRecord } from "../core/record.js";
+
 /** A friend's message is an action: a few hundred characters at most. */
 export const GUEST_MESSAGE_MAX = 2048;
 /** The host's answers carry a seat's view and, at a hand's end, its review: well under this. */
@@ -20,14 +22,6 @@ export const HOST_MESSAGE_MAX = 1 << 20;
  *   "table": the whole table, drawn anew (a new game, a join); "step": what one step changed;
  *   "refused": the friend's message `n` changed nothing; "bye": the host left this game
  */
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * A friend's message as the host reads it, or the reason it is refused (the engine checks the

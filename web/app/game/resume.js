@@ -12,17 +12,10 @@ import { prependLines, startedLine, updateBubbles } from "../table/log.js";
 import { enterTable, runBots, startFromForm } from "./loop.js";
 import { render, showActionError } from "../table/hand.js";
 import { showNotice } from "../core/notice.js";
+import { isRecord } from "../core/record.js";
 
 /** @typedef {import("../state.js").ResumedTable} ResumedTable */
 /** @typedef {import("../state.js").ErrorAnswer} ErrorAnswer */
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * @param {unknown} value

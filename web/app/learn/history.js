@@ -8,6 +8,7 @@
 // the default (pastTable).
 
 import { readItem, writeItem } from "../core/storage.js";
+import { isRecord } from "../core/record.js";
 
 /**
  * @typedef {import("../protocol").HandReview} HandReview
@@ -18,14 +19,6 @@ import { readItem, writeItem } from "../core/storage.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.reviews" : "vnv.reviews";
 const HISTORY_MAX = 20;
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, any>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * A stored review is shown, never trusted: one whose shape is not the protocol's is dropped.

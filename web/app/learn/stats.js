@@ -10,6 +10,7 @@ import { t } from "../core/i18n.js";
 import { readItem, removeItem, writeItem } from "../core/storage.js";
 import { el } from "../core/dom.js";
 import { historyList } from "./review.js";
+import { isRecord } from "../core/record.js";
 
 const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.stats";
 
@@ -25,14 +26,6 @@ const KEY = document.body.dataset.mode === "embed" ? "vnv.embed.stats" : "vnv.st
  */
 function count(value) {
   return Number.isSafeInteger(value) && Number(value) >= 0 ? Number(value) : 0;
-}
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, any>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
