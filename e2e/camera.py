@@ -12,12 +12,32 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 FRAME = (640, 480)
+# A JS function (qr, text, scale): the QR code of `text` as the page shows it (friends/qr.js
+# draws an SVG: a white rectangle and a black path) painted on a canvas, `scale` pixels a module.
+PAINT = """(qr, text, scale) => {
+  const box = document.createElement("div");
+  const drawn = qr.renderQR(text, box);
+  const svg = box.querySelector("svg");
+  const side = Number(svg.getAttribute("viewBox").split(" ")[2]);
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = scale * side;
+  const context = canvas.getContext("2d");
+  context.scale(scale, scale);
+  for (const shape of svg.children) {
+    context.fillStyle = shape.getAttribute("fill");
+    if (shape.localName === "rect") context.fillRect(0, 0, side, side);
+    else context.fill(new Path2D(shape.getAttribute("d")));
+  }
+  return { canvas, drawn };
+}"""
 # The QR code as grey pixels: black modules on white, centred on a frame of FRAME pixels, drawn
 # by the site's own friends/qr.js (imported into whatever page of the site runs this).
-PIXELS = """async ([text, width, height]) => {
+PIXELS = (
+    """async ([text, width, height]) => {
   const qr = await import(new URL("/app/friends/qr.js", location.href).href);
-  const canvas = document.createElement("canvas");
-  qr.renderQR(text, canvas, { scale: 8 });
+  const { canvas } = ("""
+    + PAINT
+    + """)(qr, text, 8);
   const frame = document.createElement("canvas");
   [frame.width, frame.height] = [width, height];
   const context = frame.getContext("2d");
@@ -28,6 +48,7 @@ PIXELS = """async ([text, width, height]) => {
   const { data } = context.getImageData(0, 0, width, height);
   return Array.from({ length: width * height }, (_, i) => data[4 * i]);
 }"""
+)
 
 
 def camera_args(video: Path) -> list[str]:

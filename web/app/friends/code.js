@@ -205,15 +205,6 @@ function seal(body) {
   return code;
 }
 
-/**
- * How long a description's code is, in characters (what encodeDescription makes of it).
- * @param {Description} description
- * @param {Extra | null} [extra]
- */
-export function codeLength(description, extra = {}) {
-  return encodeDescription(description, extra).length;
-}
-
 /** @param {Bits} bits @param {number} count @param {string} alphabet of 16 or 64 characters */
 function getChars(bits, count, alphabet) {
   const width = Math.log2(alphabet.length);

@@ -3,8 +3,8 @@
 // libraries are vendored by the build (tools/build.py: copy_qr_libraries) under versioned folders
 // at the site's root; the paths below name those versions, and the build fails if they are not
 // the ones package.json pins. jsQR (250 kB) is loaded only when a code is read without a detector.
-// Everything drawn is SVG elements and attributes or canvas pixels: no style attribute, which the
-// page's CSP (style-src 'self') would refuse.
+// Everything drawn is SVG elements and attributes: no style attribute, which the page's CSP
+// (style-src 'self') would refuse.
 
 // @ts-ignore: the build puts the library there (tools/build.py), not in the source tree
 import { qrcode } from "../../vendor/qrcode-generator-2.0.4/qrcode.mjs";
@@ -26,22 +26,19 @@ const SCAN_SIDE = 720; // frames are scaled down to this for jsQR
  */
 
 /**
- * Draw `text` as a QR code (byte mode, the smallest version that holds it): on a canvas if
- * `element` is one (`options.scale` pixels a module, 4 by default), else as an SVG that replaces
- * the element's children and scales with it (dark modules black on white, with the quiet zone).
+ * Draw `text` as a QR code (byte mode, error correction M, the smallest version that holds it):
+ * an SVG that replaces the element's children and scales with it (dark modules black on white,
+ * with the quiet zone).
  * @param {string} text
  * @param {Element} element
- * @param {{ level?: "L" | "M" | "Q" | "H", scale?: number }} [options] level: error correction,
- *   "M" (15 %) by default
  * @returns {{ version: number, modules: number }} the QR version (1-40) and modules on a side
  */
-export function renderQR(text, element, options = {}) {
-  const code = /** @type {QRFactory} */ (qrcode)(0, options.level ?? "M");
+export function renderQR(text, element) {
+  const code = /** @type {QRFactory} */ (qrcode)(0, "M");
   code.addData(text, "Byte");
   code.make();
   const modules = code.getModuleCount();
-  if (element instanceof HTMLCanvasElement) drawCanvas(code, element, options.scale ?? 4);
-  else element.replaceChildren(drawSvg(code));
+  element.replaceChildren(drawSvg(code));
   return { version: (modules - 17) / 4, modules };
 }
 
@@ -63,26 +60,6 @@ function drawSvg(code) {
     `aria-hidden="true"><rect width="${side}" height="${side}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
   const parsed = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
   return document.importNode(parsed, true);
-}
-
-/**
- * @param {QRCode} code
- * @param {HTMLCanvasElement} canvas
- * @param {number} scale
- */
-function drawCanvas(code, canvas, scale) {
-  const modules = code.getModuleCount();
-  canvas.width = canvas.height = (modules + 2 * QUIET) * scale;
-  const context = canvas.getContext("2d");
-  if (!context) throw new Error("no 2d context for the QR code");
-  context.fillStyle = "#fff";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = "#000";
-  for (let row = 0; row < modules; row++) {
-    for (let col = 0; col < modules; col++) {
-      if (code.isDark(row, col)) context.fillRect((col + QUIET) * scale, (row + QUIET) * scale, scale, scale);
-    }
-  }
 }
 
 /** @type {Promise<Detector | null> | null} */
