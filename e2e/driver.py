@@ -277,6 +277,24 @@ class Person:
         raise AssertionError("the game did not end")
 
 
+def invite_link(host: Page, seat: int) -> str:
+    """The invite link the host's friends panel shows for ``seat``, its Invite button pressed."""
+    host.locator(f'#friends-seats li[data-seat="{seat}"] button').first.click()
+    host.locator(f'#friends-invite[data-seat="{seat}"]').wait_for()
+    link = host.locator("#friends-link").input_value()
+    assert "#join=" in link, link
+    return link
+
+
+def paste_answer(host: Page, friend: Page, timeout_ms: float) -> None:
+    """The friend's answer, once the friend's page shows it, pasted into the host's panel and
+    connected (as a person does who cannot scan)."""
+    answer = friend.locator("#join-code")
+    expect(answer).not_to_have_value("", timeout=timeout_ms)
+    host.fill("#friends-answer", answer.input_value())
+    host.click("#friends-connect")
+
+
 def play_together(people: list[Person], timeout_s: float = 240) -> None:
     """People at one table on their own pages (play with friends): each acts when their page
     says it is their turn, until every page shows the game's end."""

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 import build  # noqa: E402
 from bench_profile import PROFILES, DeviceProfile, Emulation, add_profile_argument  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from driver import Person, configure, play_together, wait_ready  # noqa: E402
+from driver import Person, configure, invite_link, paste_answer, play_together, wait_ready  # noqa: E402
 from netns import namespace  # noqa: E402
 
 JOIN_TIMEOUT_MS = 60_000
@@ -90,17 +90,12 @@ def one_game(browser: Browser, base: str, speed: str, profile: DeviceProfile) ->
         host, "classic", 3, None, {"deck": 36, "ending": "single"}, levels=["friend", "medium"]
     )
     host.click("#start")
-    host.locator('#friends-seats li[data-seat="1"] button').first.click()
-    host.locator('#friends-invite[data-seat="1"]').wait_for()
-    link = host.locator("#friends-link").input_value()
+    link = invite_link(host, 1)
     context = browser.new_context(**profile.context_options())
     friend = context.new_page()
     emulation = Emulation(context, friend, profile)  # the friend's device: this profile's
     friend.goto(link)
-    friend.locator("#join-answer:not([hidden])").wait_for(timeout=JOIN_TIMEOUT_MS)
-    answer = friend.locator("#join-code").input_value()
-    host.fill("#friends-answer", answer)
-    host.click("#friends-connect")
+    paste_answer(host, friend, JOIN_TIMEOUT_MS)
     friend.locator("#table-screen:not([hidden])").wait_for(timeout=JOIN_TIMEOUT_MS)
     host.evaluate(RECORD_SENDS)
     friend.evaluate(RECORD_DRAWN)
