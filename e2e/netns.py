@@ -173,7 +173,7 @@ class Namespace:
         arguments it is given: Playwright's ``executable_path``. ``exec`` all the way down
         keeps one process, so Playwright's pipe and its kill reach the browser itself."""
         path = self._folder / f"{Path(executable).name}-in-netns"
-        command = shlex.join(["nsenter", f"--net={self.net}", "--", executable])
+        command = shlex.join(self.command([executable]))
         path.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
         path.chmod(0o755)
         return path
