@@ -22,7 +22,7 @@ install: $(PY)
 lint: install lint-web
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check engine tests
-	$(PY) -m ruff format --check tools/build.py tools/serve.py tools/bench_web.py tools/bench_bots_web.py tools/bench_coach.py tools/bench_longtasks.py tools/bench_profile.py tools/bench_first_game.py tools/bench_friends.py tools/first_game_length.py tools/trace_boot.py tools/worker_module.py tools/protocol_check.py e2e web
+	$(PY) -m ruff format --check tools/build.py tools/serve.py tools/bench_web.py tools/bench_bots_web.py tools/bench_coach.py tools/bench_longtasks.py tools/bench_profile.py tools/bench_first_game.py tools/bench_friends.py tools/gallery.py tools/first_game_length.py tools/trace_boot.py tools/worker_module.py tools/protocol_check.py e2e web
 	$(PY) -m mypy
 	node tools/protocol_types.mjs --check
 
