@@ -68,6 +68,7 @@ from bench_profile import verdict as judge
 from chromium import CHROMIUM
 from chromium import CHROMIUM_ARGS as ARGS
 from driver import Person, wait_turn
+from driver import deal as deal_table
 
 # 20 Mbit/s down and up, 40 ms added to every request (CDP wants bytes per second).
 THROTTLED = {
@@ -209,7 +210,7 @@ def first_bot_play(page: Page) -> tuple[float | None, float | None]:
     """Deal the default setup; (Deal -> the human's turn, the human's first play -> the first
     bot play on the table), in ms."""
     page.evaluate(DEAL_JS)
-    page.click("#start")
+    deal_table(page)
     s = wait_turn(page)
     page.evaluate(f"() => {{ window.__bench.target = {s['step'] + 2}; }}")
     Person(page).act(s)
